@@ -1,0 +1,234 @@
+"""Typed player actions and the events a hand records.
+
+Amounts in wagering actions are *totals for the street* ("raise to 400"), as players
+announce them and as PHH writes them (``cbr 400``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import StrEnum
+
+from stud.cards import Card, format_cards
+
+__all__ = [
+    "Action",
+    "ActionTaken",
+    "AntePosted",
+    "Bet",
+    "BetReturned",
+    "BringIn",
+    "Call",
+    "CardsDealt",
+    "Check",
+    "CommunityCardDealt",
+    "Complete",
+    "Event",
+    "Fold",
+    "HandMucked",
+    "HandShown",
+    "Muck",
+    "PotAwarded",
+    "Raise",
+    "Share",
+    "Show",
+    "StreetStarted",
+]
+
+
+@dataclass(frozen=True, slots=True)
+class Fold:
+    """Give up the hand."""
+
+    def __str__(self) -> str:
+        return "folds"
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """Pass when there is nothing to call."""
+
+    def __str__(self) -> str:
+        return "checks"
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """Match the highest wager (or all of one's chips, all-in)."""
+
+    def __str__(self) -> str:
+        return "calls"
+
+
+@dataclass(frozen=True, slots=True)
+class BringIn:
+    """Post the bring-in: the forced opening wager on third street (R4)."""
+
+    def __str__(self) -> str:
+        return "brings in"
+
+
+@dataclass(frozen=True, slots=True)
+class Complete:
+    """Raise the bring-in (or a short all-in bet) to the full bet (R4.4)."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return f"completes to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Bet:
+    """Open the betting on fourth street or later."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return f"bets {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Raise:
+    """Raise the highest wager to ``to``."""
+
+    to: int
+
+    def __str__(self) -> str:
+        return f"raises to {self.to}"
+
+
+@dataclass(frozen=True, slots=True)
+class Show:
+    """At showdown, show the hand to claim the pot (R6.2)."""
+
+    def __str__(self) -> str:
+        return "shows"
+
+
+@dataclass(frozen=True, slots=True)
+class Muck:
+    """At showdown, throw the hand away and give up any claim to the pot."""
+
+    def __str__(self) -> str:
+        return "mucks"
+
+
+Action = Fold | Check | Call | BringIn | Complete | Bet | Raise | Show | Muck
+"""Everything a player can do."""
+
+
+class Share(StrEnum):
+    """Which part of a pot an award is."""
+
+    WHOLE = "whole"
+    HIGH = "high"
+    LOW = "low"
+
+
+@dataclass(frozen=True, slots=True)
+class AntePosted:
+    """A player posted the ante (all of their chips if they had less, R3.1)."""
+
+    seat: int
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class StreetStarted:
+    """A new street (3 to 7) begins."""
+
+    street: int
+
+
+@dataclass(frozen=True, slots=True)
+class CardsDealt:
+    """Cards dealt to one player on one street, face down and face up."""
+
+    seat: int
+    street: int
+    down: tuple[Card, ...]
+    up: tuple[Card, ...]
+
+    @property
+    def cards(self) -> tuple[Card, ...]:
+        """The cards in the order they were dealt (down cards first on third street)."""
+        return self.down + self.up
+
+    def __str__(self) -> str:
+        parts = []
+        if self.down:
+            parts.append(f"[{format_cards(self.down)}]")
+        if self.up:
+            parts.append(format_cards(self.up))
+        return " ".join(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class CommunityCardDealt:
+    """The deck ran short on seventh street: one card for everyone (R3.4)."""
+
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class ActionTaken:
+    """A player's action, with the chips it put in and whether it left them all-in."""
+
+    seat: int
+    street: int
+    action: Action
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BetReturned:
+    """The part of a bet nobody called, given back to its bettor (R6.1)."""
+
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, slots=True)
+class HandShown:
+    """A player showed their cards at showdown."""
+
+    seat: int
+    cards: tuple[Card, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class HandMucked:
+    """A player threw their hand away at showdown."""
+
+    seat: int
+
+
+@dataclass(frozen=True, slots=True)
+class PotAwarded:
+    """Chips from one pot (0 is the main pot) or one half of it, to one player.
+
+    ``hand`` names the winning hand, or is empty when everyone else folded.
+    """
+
+    seat: int
+    amount: int
+    pot: int
+    share: Share
+    hand: str
+
+
+Event = (
+    AntePosted
+    | StreetStarted
+    | CardsDealt
+    | CommunityCardDealt
+    | ActionTaken
+    | BetReturned
+    | HandShown
+    | HandMucked
+    | PotAwarded
+)
+"""Everything a hand records, in order."""

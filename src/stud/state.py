@@ -1,0 +1,692 @@
+"""One hand of stud as a state machine: who acts, what is legal, what happens next.
+
+A ``HandState`` is an immutable position. ``legal_actions()`` lists exactly what the
+player to act may do (with amounts), ``apply(action)`` returns the next position, and
+``events`` is the hand's history so far. Dealing is explicit: a hand started with a
+deck order deals itself from it, one card at a time clockwise as at a real table
+(R3.2); a hand started without one stops whenever cards are due and waits for
+``deal(seat, cards)`` or ``deal_community(card)`` (replays name every card).
+
+Seats are numbered 0 to n-1 clockwise from the dealer's left (R1.2); people see
+them as seats 1 to n.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from enum import Enum
+from typing import Self, TypeVar
+
+from stud import evaluation
+from stud.actions import (
+    Action,
+    ActionTaken,
+    AntePosted,
+    Bet,
+    BetReturned,
+    BringIn,
+    Call,
+    CardsDealt,
+    Check,
+    CommunityCardDealt,
+    Complete,
+    Event,
+    Fold,
+    HandMucked,
+    HandShown,
+    Muck,
+    PotAwarded,
+    Raise,
+    Share,
+    Show,
+    StreetStarted,
+)
+from stud.cards import DECK, Card, format_cards
+from stud.pots import Contender, award_pot, build_pots, uncalled_bet
+from stud.rules import Rules, ShortAllInRule
+
+__all__ = ["HandState", "IllegalActionError", "Phase", "new_hand"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+FIRST_STREET = 3
+LAST_STREET = 7
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow here; the state it was offered to is unchanged."""
+
+
+class Phase(Enum):
+    """What the hand waits for."""
+
+    DEAL = "deal"
+    """Cards are due (automatic when the hand has a deck)."""
+    BETTING = "betting"
+    """A player must act."""
+    SHOWDOWN = "showdown"
+    """A player still in must show or muck."""
+    OVER = "over"
+    """The pot has been awarded."""
+
+
+_T = TypeVar("_T")
+
+
+def _set(values: tuple[_T, ...], index: int, value: _T) -> tuple[_T, ...]:
+    return (*values[:index], value, *values[index + 1 :])
+
+
+@dataclass(frozen=True, slots=True)
+class HandState:
+    """One position of a hand. Build it with ``new_hand``; move it with ``apply``."""
+
+    rules: Rules
+    starting_stacks: tuple[int, ...]
+    stacks: tuple[int, ...]
+    """Chips each player has behind (not yet put in)."""
+    contributed: tuple[int, ...]
+    """Chips each player has put in this hand, antes included."""
+    wagers: tuple[int, ...]
+    """Chips each player has put in on this street (antes excluded)."""
+    down: tuple[tuple[Card, ...], ...]
+    up: tuple[tuple[Card, ...], ...]
+    folded: tuple[bool, ...]
+    events: tuple[Event, ...]
+    phase: Phase = Phase.DEAL
+    street: int = FIRST_STREET
+    actor: int | None = None
+    """The seat to act (betting or showdown); ``None`` while dealing or when over."""
+    community: Card | None = None
+    level: int = 0
+    """The wager everyone must match on this street."""
+    full_bet: bool = False
+    """Whether a full bet or completion (or a short all-in counted as one) was made."""
+    raises: int = 0
+    """Bets and raises on this street that count toward the cap."""
+    increment: int = 0
+    """The size of a full raise now (the big bet once one was made on an open pair)."""
+    open_pair: bool = False
+    """Fourth street in stud with a pair showing: bets may be small or big (R5.5)."""
+    acted: tuple[bool, ...] = ()
+    """Whether each player has acted since the last full bet or raise."""
+    bring_in_seat: int | None = None
+    showdown_first: int | None = None
+    """Who shows first: the last aggressor, else the first to act, of the last street."""
+    declared: tuple[bool | None, ...] = ()
+    """At showdown: True shown, False mucked, None not yet."""
+    deck: tuple[Card, ...] | None = None
+    """The cards still to deal, top first, when the hand deals itself."""
+    dealt: frozenset[Card] = field(default_factory=frozenset)
+
+    # -- what a caller asks -------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        """How many players are in the hand."""
+        return len(self.stacks)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the pot has been awarded."""
+        return self.phase is Phase.OVER
+
+    @property
+    def pot(self) -> int:
+        """All chips put in so far (antes, bets, and bets of this street)."""
+        return sum(self.contributed)
+
+    @property
+    def final_stacks(self) -> tuple[int, ...]:
+        """Each player's chips once the hand is over."""
+        if not self.is_over:
+            raise IllegalActionError("the hand is not over yet")
+        return self.stacks
+
+    @property
+    def payoffs(self) -> tuple[int, ...]:
+        """Each player's net result of the hand (chips won minus chips put in)."""
+        return tuple(f - s for f, s in zip(self.final_stacks, self.starting_stacks, strict=True))
+
+    def cards_of(self, seat: int) -> tuple[Card, ...]:
+        """A player's own cards in the order dealt (the community card not included)."""
+        down, up = self.down[seat], self.up[seat]
+        # Dealt order: two down, the door card and later up cards, the seventh down.
+        return down[:2] + up + down[2:]
+
+    def hand_of(self, seat: int) -> tuple[Card, ...]:
+        """The cards a player plays with: their own plus the community card, if any."""
+        own = self.down[seat] + self.up[seat]
+        return own if self.community is None else (*own, self.community)
+
+    @property
+    def in_hand(self) -> tuple[int, ...]:
+        """Seats that have not folded."""
+        return tuple(s for s in range(self.players) if not self.folded[s])
+
+    def _can_bet(self, seat: int) -> bool:
+        return not self.folded[seat] and self.stacks[seat] > 0
+
+    @property
+    def deal_due(self) -> int | None:
+        """The seat whose cards are due, or ``None`` (and see ``community_due``)."""
+        if self.phase is not Phase.DEAL or self.community_due:
+            return None
+        for seat in self.in_hand:
+            if self._cards_on(seat) < self._cards_by_street(self.street):
+                return seat
+        return None
+
+    @property
+    def community_due(self) -> bool:
+        """Whether the community card is due: seventh street with too few cards (R3.4)."""
+        if self.phase is not Phase.DEAL or self.street != LAST_STREET or self.community:
+            return False
+        waiting = [s for s in self.in_hand if self._cards_on(s) < 7]
+        return len(waiting) == len(self.in_hand) and 52 - len(self.dealt) < len(waiting)
+
+    def _cards_on(self, seat: int) -> int:
+        return len(self.down[seat]) + len(self.up[seat])
+
+    @staticmethod
+    def _cards_by_street(street: int) -> int:
+        return street
+
+    def cards_due(self, seat: int) -> tuple[int, int]:
+        """How many cards ``seat`` gets now, face down and face up."""
+        if self.street == FIRST_STREET:
+            return 2, 1
+        return (1, 0) if self.street == LAST_STREET else (0, 1)
+
+    # -- legal actions ------------------------------------------------------------
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the player to act may do now, with exact amounts."""
+        if self.phase is Phase.SHOWDOWN:
+            return [Show(), Muck()]
+        if self.phase is not Phase.BETTING or self.actor is None:
+            return []
+        seat = self.actor
+        stack = self.stacks[seat]
+        if self.street == FIRST_STREET and self.level == 0:
+            # R4.2: the bring-in player posts the bring-in or completes, nothing else.
+            actions: list[Action] = [BringIn()]
+            if stack > self.rules.bring_in:
+                actions.append(Complete(min(self.rules.small_bet, stack)))
+            return actions
+        to_call = self.level - self.wagers[seat]
+        actions = [Fold(), Call()] if to_call > 0 else [Check()]
+        actions.extend(self._wagers_allowed(seat))
+        return actions
+
+    def _cap_reached(self) -> bool:
+        if self.rules.uncapped_heads_up and sum(self._can_bet(s) for s in self.in_hand) == 2:
+            return False
+        return self.raises >= 1 + self.rules.max_raises
+
+    def _full_targets(self) -> list[int]:
+        """The street totals a full bet, completion or raise may go to now."""
+        sizes = [self.increment]
+        if self.open_pair and self.increment == self.rules.small_bet:
+            sizes.append(self.rules.big_bet)
+        if not self.full_bet:
+            # Nothing but the bring-in or short all-ins yet: the next full wager is
+            # the full bet itself ("complete the wager").
+            return [s for s in sizes if s > self.level]
+        return [self.level + s for s in sizes]
+
+    def _wagers_allowed(self, seat: int) -> list[Action]:
+        stack = self.stacks[seat]
+        to_call = self.level - self.wagers[seat]
+        if stack <= to_call or self.acted[seat] or self._cap_reached():
+            return []
+        if not any(self._can_bet(s) for s in self.in_hand if s != seat):
+            return []  # nobody left who could call a raise
+        kind = self._wager_kind()
+        most = self.wagers[seat] + stack
+        actions: list[Action] = []
+        for target in self._full_targets():
+            if target <= most:
+                actions.append(kind(target))
+            else:
+                actions.append(kind(most))  # all-in for less (R5.6)
+                break
+        return actions
+
+    def _wager_kind(self) -> type[Complete] | type[Bet] | type[Raise]:
+        if self.level == 0:
+            return Bet
+        return Raise if self.full_bet else Complete
+
+    # -- moving the hand on -------------------------------------------------------
+
+    def apply(self, action: Action) -> HandState:
+        """The position after ``action`` by the player to act.
+
+        An illegal action raises ``IllegalActionError`` saying why; this state is
+        immutable, so it is left exactly as it was (R8.2).
+        """
+        if self.phase is Phase.OVER:
+            raise IllegalActionError(f"the hand is over; {action} is not possible")
+        if self.phase is Phase.DEAL:
+            raise IllegalActionError(f"cards are due before anyone acts; {action} is not possible")
+        legal = self.legal_actions()
+        if action not in legal:
+            seat = self.actor if self.actor is not None else -1
+            allowed = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(
+                f"seat {seat + 1} cannot {_verb(action)} now; legal: {allowed}"
+            )
+        if self.phase is Phase.SHOWDOWN:
+            return self._declare(action)
+        return self._bet(action)
+
+    def deal(self, seat: int, cards: Sequence[Card]) -> HandState:
+        """Give ``seat`` its cards for this street (down cards first on third street)."""
+        due = self.deal_due
+        if due is None:
+            what = "the community card is due" if self.community_due else "no cards are due"
+            raise IllegalActionError(f"{what}; cannot deal to seat {seat + 1}")
+        if seat != due:
+            raise IllegalActionError(f"cards are due to seat {due + 1}, not seat {seat + 1}")
+        n_down, n_up = self.cards_due(seat)
+        if len(cards) != n_down + n_up:
+            raise IllegalActionError(
+                f"seat {seat + 1} gets {n_down + n_up} card(s) on street {self.street}, "
+                f"not {len(cards)} ({format_cards(cards)})"
+            )
+        self._check_fresh(cards)
+        down, up = tuple(cards[:n_down]), tuple(cards[n_down:])
+        state = replace(
+            self,
+            down=_set(self.down, seat, self.down[seat] + down),
+            up=_set(self.up, seat, self.up[seat] + up),
+            dealt=self.dealt | set(cards),
+            events=(*self.events, CardsDealt(seat, self.street, down, up)),
+        )
+        return state._after_deal()
+
+    def deal_community(self, card: Card) -> HandState:
+        """Deal the seventh-street community card (R3.4)."""
+        if not self.community_due:
+            raise IllegalActionError(
+                "no community card is due: the deck still has a card for everyone"
+            )
+        self._check_fresh([card])
+        state = replace(
+            self,
+            community=card,
+            dealt=self.dealt | {card},
+            events=(*self.events, CommunityCardDealt(card)),
+        )
+        return state._after_deal()
+
+    def _check_fresh(self, cards: Sequence[Card]) -> None:
+        seen = set(self.dealt)
+        for card in cards:
+            if card in seen:
+                raise IllegalActionError(f"{card} has already been dealt")
+            seen.add(card)
+
+    def _after_deal(self) -> HandState:
+        if self.deal_due is not None or self.community_due:
+            return self
+        return self._start_betting()
+
+    def _auto_deal(self) -> HandState:
+        """Deal a whole street from the deck, one card at a time clockwise (R3.2)."""
+        state = self
+        assert state.deck is not None
+        deck = list(state.deck)
+        if state.community_due:
+            return replace(state, deck=tuple(deck[1:])).deal_community(deck[0])
+        seats = [s for s in state.in_hand if state._cards_on(s) < state.street]
+        per_seat = sum(state.cards_due(seats[0])) if seats else 0
+        hands: dict[int, list[Card]] = {s: [] for s in seats}
+        for _ in range(per_seat):
+            for s in seats:
+                hands[s].append(deck.pop(0))
+        state = replace(state, deck=tuple(deck))
+        for s in seats:
+            state = state.deal(s, hands[s])
+            if state.phase is not Phase.DEAL:
+                break
+        return state
+
+    def _settle(self) -> HandState:
+        """Deal from the deck while cards are due (hands with a deck deal themselves)."""
+        state = self
+        while state.phase is Phase.DEAL and state.deck is not None:
+            state = state._auto_deal()
+        return state
+
+    def _start_betting(self) -> HandState:
+        """Cards are out: find who acts first, or run on when nobody can bet (R5.7)."""
+        bettors = [s for s in self.in_hand if self._can_bet(s)]
+        increment = self.rules.bet_size(self.street)
+        state = replace(
+            self,
+            phase=Phase.BETTING,
+            wagers=(0,) * self.players,
+            level=0,
+            full_bet=False,
+            raises=0,
+            increment=increment,
+            acted=(False,) * self.players,
+            open_pair=self.street == 4 and self._pair_showing(),
+        )
+        if len(bettors) < 2:
+            return state._next_street()
+        if self.street == FIRST_STREET:
+            first = state._bring_in_seat()
+            return replace(state, actor=first, bring_in_seat=first, showdown_first=first)
+        first = state._first_to_act()
+        return replace(state, actor=first, showdown_first=first)
+
+    def _pair_showing(self) -> bool:
+        if self.rules.variant != "stud":
+            return False  # R5.5: in stud8 and razz an open pair changes nothing
+        return any(len({c.rank for c in self.up[s]}) < len(self.up[s]) for s in self.in_hand)
+
+    def _bring_in_seat(self) -> int:
+        """R4.1, R4.3: the lowest door card (razz: the highest) brings in."""
+        door = {s: self.up[s][0] for s in self.in_hand}
+        if self.rules.lowball:
+            seat = max(door, key=lambda s: (door[s].rank.low, door[s].suit))
+        else:
+            seat = min(door, key=lambda s: (door[s].rank, door[s].suit))
+        return self._next_who_can_bet(seat, include_self=True)
+
+    def _first_to_act(self) -> int:
+        """R5.3: the best showing hand (razz: the lowest) acts first, ties to the lowest seat."""
+        lowball = self.rules.lowball
+        shown = {s: evaluation.showing_value(self.up[s], ace_low=lowball) for s in self.in_hand}
+        if lowball:
+            seat = min(shown, key=lambda s: (shown[s], s))
+        else:
+            seat = min(shown, key=lambda s: (-shown[s], s))
+        return self._next_who_can_bet(seat, include_self=True)
+
+    def _next_who_can_bet(self, seat: int, *, include_self: bool = False) -> int:
+        for step in range(0 if include_self else 1, self.players + 1):
+            s = (seat + step) % self.players
+            if self._can_bet(s):
+                return s
+        raise AssertionError("no player can bet")  # callers check there are bettors
+
+    def _bet(self, action: Action) -> HandState:
+        assert self.actor is not None
+        seat = self.actor
+        stack = self.stacks[seat]
+        changes: dict[str, object] = {}
+        acted = _set(self.acted, seat, True)
+        folded = self.folded
+        put = 0
+        match action:
+            case Fold():
+                folded = _set(folded, seat, True)
+            case Check():
+                pass
+            case Call():
+                put = min(self.level - self.wagers[seat], stack)
+            case BringIn():
+                put = min(self.rules.bring_in, stack)
+                # R4.3: a short bring-in still sets the wager the others must enter for.
+                changes["level"] = self.rules.bring_in
+            case Complete(to) | Bet(to) | Raise(to):
+                put = to - self.wagers[seat]
+                targets = self._full_targets()
+                full = to >= min(targets)
+                if not full and self.rules.short_all_in_rule is ShortAllInRule.HALF_BET:
+                    # R5.6: a short all-in of at least half an increment counts as full.
+                    full = 2 * (to - self.level) >= min(targets) - self.level
+                if full:
+                    acted = tuple(s == seat for s in range(self.players))
+                    changes["full_bet"] = True
+                    changes["raises"] = self.raises + 1
+                    size = to - self.level if self.full_bet else to
+                    if self.open_pair and size >= self.rules.big_bet:
+                        # R5.5: once the big bet is made, every later raise is the big bet.
+                        changes["increment"] = self.rules.big_bet
+                changes["level"] = to
+                changes["showdown_first"] = seat
+            case _:
+                raise IllegalActionError(f"{action} is not a betting action")
+        stacks = _set(self.stacks, seat, stack - put)
+        state = replace(
+            self,
+            stacks=stacks,
+            wagers=_set(self.wagers, seat, self.wagers[seat] + put),
+            contributed=_set(self.contributed, seat, self.contributed[seat] + put),
+            folded=folded,
+            acted=acted,
+            events=(
+                *self.events,
+                ActionTaken(seat, self.street, action, put, stacks[seat] == 0 and put > 0),
+            ),
+            **changes,  # type: ignore[arg-type]
+        )
+        return state._after_action(seat)
+
+    def _after_action(self, seat: int) -> HandState:
+        if len(self.in_hand) == 1:
+            return self._finish()
+        following = self._next_to_act(seat)
+        if following is not None:
+            return replace(self, actor=following)
+        return self._next_street()
+
+    def _next_to_act(self, seat: int) -> int | None:
+        """R5.1: the next player clockwise who still owes an action this round."""
+        bettors = sum(self._can_bet(s) for s in self.in_hand)
+        for step in range(1, self.players + 1):
+            s = (seat + step) % self.players
+            if not self._can_bet(s):
+                continue
+            if self.wagers[s] < self.level or (not self.acted[s] and bettors >= 2):
+                return s
+        return None
+
+    def _next_street(self) -> HandState:
+        if self.street == LAST_STREET:
+            return self._to_showdown()
+        state = replace(
+            self,
+            phase=Phase.DEAL,
+            street=self.street + 1,
+            actor=None,
+            events=(*self.events, StreetStarted(self.street + 1)),
+        )
+        return state._settle()
+
+    def _return_uncalled(self) -> HandState:
+        returned = uncalled_bet(self.contributed)
+        if returned is None:
+            return self
+        seat, amount = returned
+        return replace(
+            self,
+            stacks=_set(self.stacks, seat, self.stacks[seat] + amount),
+            contributed=_set(self.contributed, seat, self.contributed[seat] - amount),
+            events=(*self.events, BetReturned(seat, amount)),
+        )
+
+    def _to_showdown(self) -> HandState:
+        state = self._return_uncalled()
+        first = state.showdown_first if state.showdown_first is not None else 0
+        state = replace(
+            state,
+            phase=Phase.SHOWDOWN,
+            actor=None,
+            declared=tuple(None if not f else False for f in state.folded),
+        )
+        return state._next_declarer(first, include_self=True)
+
+    def _next_declarer(self, seat: int, *, include_self: bool = False) -> HandState:
+        live = [s for s in self.in_hand if self.declared[s] is not False]
+        if len(live) == 1:
+            return self._resolve()
+        for step in range(0 if include_self else 1, self.players + 1):
+            s = (seat + step) % self.players
+            if not self.folded[s] and self.declared[s] is None:
+                return replace(self, actor=s)
+        return self._resolve()
+
+    def _declare(self, action: Action) -> HandState:
+        assert self.actor is not None
+        seat = self.actor
+        if isinstance(action, Show):
+            event: Event = HandShown(seat, self.cards_of(seat))
+        else:
+            event = HandMucked(seat)
+        state = replace(
+            self,
+            declared=_set(self.declared, seat, isinstance(action, Show)),
+            events=(*self.events, event),
+        )
+        return state._next_declarer(seat)
+
+    def _finish(self) -> HandState:
+        """Everyone else folded: the last player wins without showing (R6.1)."""
+        state = self._return_uncalled()
+        (winner,) = state.in_hand
+        award = PotAwarded(winner, state.pot, 0, Share.WHOLE, "")
+        return state._close([award])
+
+    def _resolve(self) -> HandState:
+        """Award every pot, main first, among the hands shown (R6.2 to R7.4)."""
+        rules = self.rules
+        live = tuple(
+            not f and d is not False for f, d in zip(self.folded, self.declared, strict=True)
+        )
+        contenders = {s: self._contender(s) for s in self.in_hand}
+        awards: list[PotAwarded] = []
+        dead = self._antes() if rules.dead_antes else None
+        pots = build_pots(self.contributed, [not f for f in self.folded], dead)
+        for index, pot in enumerate(pots):
+            claimants = [contenders[s] for s in pot.eligible if live[s]]
+            if not claimants:
+                # Everyone who could win this side pot mucked: their hands still decide it.
+                claimants = [contenders[s] for s in pot.eligible]
+            awards += award_pot(
+                pot.amount, index, claimants, split_low=rules.split_low, lowball=rules.lowball
+            )
+        return self._close(awards)
+
+    def _antes(self) -> list[int]:
+        antes = [0] * self.players
+        for event in self.events:
+            if isinstance(event, AntePosted):
+                antes[event.seat] = event.amount
+        return antes
+
+    def _contender(self, seat: int) -> Contender:
+        cards = self.hand_of(seat)
+        own = self.down[seat] + self.up[seat]
+        high_card = max((int(c.rank), int(c.suit)) for c in own)
+        low_card = min((c.rank.low, int(c.suit)) for c in own)
+        if self.rules.lowball:
+            low = evaluation.razz_value(cards)
+            return Contender(seat, None, low, high_card, low_card, "", evaluation.describe_low(low))
+        high = evaluation.high_value(cards)
+        low8 = evaluation.low8_value(cards) if self.rules.split_low else None
+        return Contender(
+            seat,
+            high,
+            low8,
+            high_card,
+            low_card,
+            evaluation.describe_high(high),
+            evaluation.describe_low(low8) if low8 is not None else "",
+        )
+
+    def _close(self, awards: list[PotAwarded]) -> HandState:
+        stacks = list(self.stacks)
+        for award in awards:
+            stacks[award.seat] += award.amount
+        return replace(
+            self,
+            phase=Phase.OVER,
+            actor=None,
+            stacks=tuple(stacks),
+            contributed=(0,) * self.players,
+            wagers=(0,) * self.players,
+            events=(*self.events, *awards),
+        )
+
+    # -- starting a hand ----------------------------------------------------------
+
+    @classmethod
+    def _start(cls, rules: Rules, stacks: Sequence[int], deck: tuple[Card, ...] | None) -> Self:
+        n = len(stacks)
+        antes = [min(rules.ante, s) for s in stacks]
+        events: list[Event] = [
+            AntePosted(s, a, a == stacks[s]) for s, a in enumerate(antes) if a > 0
+        ]
+        events.append(StreetStarted(FIRST_STREET))
+        return cls(
+            rules=rules,
+            starting_stacks=tuple(stacks),
+            stacks=tuple(s - a for s, a in zip(stacks, antes, strict=True)),
+            contributed=tuple(antes),
+            wagers=(0,) * n,
+            down=((),) * n,
+            up=((),) * n,
+            folded=(False,) * n,
+            events=tuple(events),
+            acted=(False,) * n,
+            declared=(None,) * n,
+            deck=deck,
+        )
+
+
+def _verb(action: Action) -> str:
+    text = str(action)
+    first, _, rest = text.partition(" ")
+    base = {
+        "folds": "fold",
+        "checks": "check",
+        "calls": "call",
+        "brings": "bring",
+        "completes": "complete",
+        "bets": "bet",
+        "raises": "raise",
+        "shows": "show",
+        "mucks": "muck",
+    }.get(first, first)
+    return f"{base} {rest}".strip()
+
+
+def new_hand(
+    rules: Rules,
+    stacks: Sequence[int],
+    *,
+    deck: Sequence[Card] | None = None,
+    rng: random.Random | None = None,
+) -> HandState:
+    """Start a hand: antes are posted (R3.1) and third street is due.
+
+    Give ``deck`` (all 52 cards, top first) or ``rng`` (shuffles a fresh deck) for a
+    hand that deals itself; give neither to name every card with ``deal``.
+    """
+    if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
+        raise ValueError(f"stud is for 2 to 8 players, not {len(stacks)} (R1.2)")
+    for seat, stack in enumerate(stacks):
+        if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
+            raise ValueError(
+                f"seat {seat + 1}'s stack must be a positive whole number, not {stack!r}"
+            )
+    if deck is not None and rng is not None:
+        raise ValueError("give a deck order or a random generator, not both")
+    order: tuple[Card, ...] | None = None
+    if deck is not None:
+        order = tuple(deck)
+        if len(order) != 52 or set(order) != set(DECK):
+            raise ValueError("a deck order must hold each of the 52 cards exactly once")
+    elif rng is not None:
+        shuffled = list(DECK)
+        rng.shuffle(shuffled)
+        order = tuple(shuffled)
+    return HandState._start(rules, stacks, order)._settle()
