@@ -1,0 +1,1 @@
+"""Hand histories: PHH files and readable text."""
