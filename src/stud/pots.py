@@ -49,12 +49,12 @@ def build_pots(
     """
     if dead is not None:
         rest = [c - d for c, d in zip(contributed, dead, strict=True)]
-        pots = build_pots(rest, live)
+        layered = build_pots(rest, live)
         everyone = tuple(s for s, alive in enumerate(live) if alive)
         money = sum(dead)
-        if pots and pots[0].eligible == everyone:
-            return [Pot(pots[0].amount + money, everyone), *pots[1:]]
-        return [Pot(money, everyone), *pots] if money else pots
+        if layered and layered[0].eligible == everyone:
+            return [Pot(layered[0].amount + money, everyone), *layered[1:]]
+        return [Pot(money, everyone), *layered] if money else layered
     levels = sorted({c for c, alive in zip(contributed, live, strict=True) if alive and c > 0})
     pots: list[Pot] = []
     previous = 0

@@ -1,0 +1,37 @@
+"""The simplest policies: uniformly random, and the calling station."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from stud.actions import Action, BringIn, Call, Check, Show
+from stud.views import PlayerView
+
+__all__ = ["RandomBot", "StationBot"]
+
+
+@dataclass(frozen=True, slots=True)
+class RandomBot:
+    """Picks uniformly among the legal actions (it always shows at showdown)."""
+
+    name: str = "random"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        if Show() in legal:
+            return Show()
+        return legal[rng.randrange(len(legal))]
+
+
+@dataclass(frozen=True, slots=True)
+class StationBot:
+    """Always checks or calls, brings in for the minimum, and shows down."""
+
+    name: str = "station"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        for action in (Show(), Check(), Call(), BringIn()):
+            if action in view.legal_actions:
+                return action
+        return view.legal_actions[0]

@@ -1,0 +1,1 @@
+"""The ``stud`` command: an adapter from the terminal to the core."""

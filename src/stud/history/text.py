@@ -1,0 +1,152 @@
+"""A readable hand history, in the manner of an online cardroom's.
+
+Streets, the cards each player was seen to get, every action with its chips, the
+showdown with each hand named, and who won which pot or half. Given a ``seat``,
+the history is told from that player's chair: other players' face-down cards stay
+hidden unless shown at showdown (R8.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from stud.actions import (
+    ActionTaken,
+    AntePosted,
+    Bet,
+    BetReturned,
+    BringIn,
+    Call,
+    CardsDealt,
+    Check,
+    CommunityCardDealt,
+    Complete,
+    Event,
+    Fold,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    Raise,
+    Share,
+    StreetStarted,
+)
+from stud.cards import Card, format_cards
+from stud.evaluation import describe_high, describe_low, high_value, low8_value, razz_value
+from stud.state import HandState
+from stud.views import view_of
+
+__all__ = ["STREET_NAMES", "describe_action", "text_history"]
+
+STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
+
+
+def describe_action(taken: ActionTaken, chips: str = "") -> str:
+    """One action as a dealer would call it: ``raises to 20``, ``calls 10 (all-in)``."""
+    action = taken.action
+    match action:
+        case Fold():
+            text = "folds"
+        case Check():
+            text = "checks"
+        case Call():
+            text = f"calls {taken.amount}{chips}"
+        case BringIn():
+            text = f"brings in for {taken.amount}{chips}"
+        case Complete(to):
+            text = f"completes to {to}{chips}"
+        case Bet(to):
+            text = f"bets {to}{chips}"
+        case Raise(to):
+            text = f"raises to {to}{chips}"
+        case _:
+            text = str(action)
+    return text + (" and is all-in" if taken.all_in else "")
+
+
+def _hand_names(state: HandState, seat: int) -> str:
+    cards = state.hand_of(seat)
+    if len(cards) < 5:
+        return ""
+    if state.rules.lowball:
+        return describe_low(razz_value(cards))
+    high = describe_high(high_value(cards))
+    if not state.rules.split_low:
+        return high
+    low = low8_value(cards)
+    return f"{high}; {describe_low(low) if low is not None else 'no low'}"
+
+
+def text_history(
+    state: HandState,
+    *,
+    names: Sequence[str] | None = None,
+    seat: int | None = None,
+    title: str = "",
+) -> str:
+    """The hand so far as text; from ``seat``'s chair if given, else every card shown."""
+    rules = state.rules
+    who = list(names) if names else [f"Seat {s + 1}" for s in range(state.players)]
+    if len(who) != state.players:
+        raise ValueError(f"{len(who)} names for {state.players} seats")
+    events: Sequence[Event] = state.events if seat is None else view_of(state, seat).events
+    heading = f"{rules.variant.game_name}, stakes {rules.stakes} (ante/bring-in/small/big)"
+    lines = [f"{title}: {heading}" if title else heading]
+    lines += [
+        f"Seat {s + 1}: {who[s]} ({state.starting_stacks[s]} in chips)"
+        for s in range(state.players)
+    ]
+    seen_down: dict[int, list[Card]] = {s: [] for s in range(state.players)}
+    seen_up: dict[int, list[Card]] = {s: [] for s in range(state.players)}
+    awards: list[PotAwarded] = []
+    for event in events:
+        match event:
+            case AntePosted(seat=s, amount=amount, all_in=all_in):
+                lines.append(
+                    f"{who[s]} posts the ante {amount}" + (" and is all-in" if all_in else "")
+                )
+            case StreetStarted(street=street):
+                lines.append(f"*** {STREET_NAMES[street].upper()} ***")
+            case CardsDealt(seat=s, down=down, up=up):
+                seen_down[s].extend(down)
+                seen_up[s].extend(up)
+                if seen_down[s]:
+                    held = f"[{format_cards(seen_down[s])}] "
+                else:  # another player's face-down cards, seen from one chair
+                    held = "[" + " ".join(["??"] * (3 if event.street == 7 else 2)) + "] "
+                lines.append(f"Dealt to {who[s]}: {held}{format_cards(seen_up[s])}".rstrip())
+            case CommunityCardDealt(card=card):
+                lines.append(f"The deck is short: community card {card} for everyone")
+            case ActionTaken() as taken:
+                lines.append(f"{who[taken.seat]} {describe_action(taken)}")
+            case BetReturned(seat=s, amount=amount):
+                lines.append(f"Uncalled bet of {amount} returned to {who[s]}")
+            case HandShown(seat=s, cards=cards):
+                if not any(line.startswith("*** SHOWDOWN") for line in lines):
+                    lines.append("*** SHOWDOWN ***")
+                lines.append(f"{who[s]} shows [{format_cards(cards)}] ({_hand_names(state, s)})")
+            case HandMucked(seat=s):
+                lines.append(f"{who[s]} mucks")
+            case PotAwarded() as award:
+                awards.append(award)
+    if awards:
+        lines.append("*** SUMMARY ***")
+        pots = sorted({a.pot for a in awards})
+        for award in awards:
+            pot = (
+                "the pot"
+                if len(pots) == 1
+                else ("the main pot" if award.pot == 0 else f"side pot {award.pot}")
+            )
+            part = {
+                Share.WHOLE: "",
+                Share.HIGH: "the high half of ",
+                Share.LOW: "the low half of ",
+            }[award.share]
+            with_hand = f" with {award.hand}" if award.hand else ""
+            lines.append(f"{who[award.seat]} wins {award.amount} from {part}{pot}{with_hand}")
+        total = sum(a.amount for a in awards)
+        lines.append(f"Total pot {total}")
+        for s in range(state.players):
+            net = state.stacks[s] - state.starting_stacks[s]
+            lines.append(f"{who[s]}: {state.stacks[s]} in chips ({net:+d})")
+    return "\n".join(lines) + "\n"
