@@ -172,8 +172,8 @@ class HandState:
     @property
     def deal_due(self) -> int | None:
         """The seat whose cards are due, or ``None`` (and see ``community_due``)."""
-        if self.phase is not Phase.DEAL or self.community_due:
-            return None
+        if self.phase is not Phase.DEAL or self.community_due or self.community is not None:
+            return None  # the community card is everyone's seventh card
         for seat in self.in_hand:
             if self._cards_on(seat) < self._cards_by_street(self.street):
                 return seat

@@ -28,7 +28,7 @@ app = typer.Typer(
     add_completion=False,
     pretty_exceptions_enable=False,
 )
-err = Console(stderr=True, highlight=False)
+err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -85,7 +85,7 @@ def deal(
         seed = random.SystemRandom().randrange(2**32)
     state = play_hand(rules, [stack] * players, [make_bot(n) for n in names], random.Random(seed))
     if phh:
-        typer.echo(to_phh(state, seed=seed, players=names), nl=False)
+        typer.echo(to_phh(state, players=names, _seed=seed), nl=False)
     else:
         labels = [f"{n.capitalize()} {i + 1}" for i, n in enumerate(names)]
         typer.echo(text_history(state, names=labels, title=f"Hand, seed {seed}"), nl=False)

@@ -1,0 +1,100 @@
+"""The `stud deal` and `stud replay` commands, as a user runs them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stud.cli.main import app
+
+WSOP = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wsop-2023"
+runner = CliRunner()
+
+
+def test_deal_prints_a_whole_hand_history() -> None:
+    result = runner.invoke(app, ["deal", "--variant", "stud8", "--players", "6", "--seed", "7"])
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Seven-Card Stud Hi-Lo" in text
+    assert "*** 3RD STREET ***" in text
+    assert "brings in" in text
+    assert "*** SUMMARY ***" in text
+    assert text.count("posts the ante 1") == 6
+
+
+def test_deal_is_reproducible_by_seed() -> None:
+    first = runner.invoke(app, ["deal", "--seed", "11"]).output
+    again = runner.invoke(app, ["deal", "--seed", "11"]).output
+    other = runner.invoke(app, ["deal", "--seed", "12"]).output
+    assert first == again
+    assert first != other
+
+
+def test_deal_phh_replays_with_replay(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["deal", "--variant", "stud", "--seed", "3", "--phh"])
+    assert result.exit_code == 0
+    path = tmp_path / "hand.phh"
+    path.write_text(result.output)
+    replayed = runner.invoke(app, ["replay", "--check", str(path)])
+    assert replayed.exit_code == 0, replayed.output
+    assert "(matches)" in replayed.output
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "9"], "--players 9: stud is for 2 to 8 players"),
+        (["--variant", "holdem"], "--variant 'holdem' is not one of"),
+        (["--stakes", "1/1/5"], "--stakes 1/1/5"),
+        (["--stakes", "1/9/5/10"], "must be less than the small bet"),
+        (["--bots", "shark"], "no bot named 'shark'"),
+        (["--stack", "0"], "--stack 0"),
+    ],
+)
+def test_deal_bad_options_fail_clearly(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["deal", *args])
+    assert result.exit_code != 0
+    assert message in " ".join(result.output.split())
+
+
+def test_replay_checks_every_wsop_hand() -> None:
+    files = sorted(str(p) for p in WSOP.glob("*.phh"))
+    result = runner.invoke(app, ["replay", "--check", *files])
+    assert result.exit_code == 0, result.output
+    assert result.output.count("(matches)") == len(files) == 36
+
+
+def test_replay_json_lines() -> None:
+    path = WSOP / "43_5_00-22-43_F7S.phh"
+    result = runner.invoke(app, ["replay", "--json", str(path)])
+    assert result.exit_code == 0
+    record = json.loads(result.output)
+    assert record == {
+        "file": str(path),
+        "variant": "F7S",
+        "finishing_stacks": [4000000, 7700000, 4775000, 8275000, 4950000],
+    }
+
+
+def test_replay_reports_a_bad_file_and_still_replays_the_others(tmp_path: Path) -> None:
+    good = tmp_path / "good.phh"
+    shutil.copy(WSOP / "43_5_00-22-43_F7S.phh", good)
+    bad = tmp_path / "bad.phh"
+    bad.write_text(good.read_text().replace("'p4 cbr 200000'", "'p4 cbr 250000'"))
+    result = runner.invoke(app, ["replay", str(bad), str(good)])
+    assert result.exit_code == 1
+    assert "bad.phh:10: action 10: 'p4 cbr 250000'" in result.output
+    assert "good.phh  F7S  4000000 7700000" in result.output
+
+
+def test_replay_check_flags_a_mismatch(tmp_path: Path) -> None:
+    path = tmp_path / "wrong.phh"
+    text = (WSOP / "43_5_00-22-43_F7S.phh").read_text()
+    path.write_text(text.replace("4950000]", "4950001]"))
+    result = runner.invoke(app, ["replay", "--check", str(path)])
+    assert result.exit_code == 1
+    assert "MISMATCH" in result.output
