@@ -251,7 +251,8 @@ class HandState:
             if target <= most:
                 actions.append(kind(target))
             else:
-                actions.append(kind(most))  # all-in for less (R5.6)
+                if kind(most) not in actions:  # a stack of exactly one bet: offered once
+                    actions.append(kind(most))  # all-in for less (R5.6)
                 break
         return actions
 

@@ -1,0 +1,7 @@
+"""Shared test setup.
+
+This directory holds ``helpers.py`` (the small language rule tests are written in)
+and ``strategies.py`` (shared hypothesis strategies); pytest puts the directory of
+this ``conftest.py`` on the import path, so tests import them as ``helpers`` and
+``strategies``.
+"""
