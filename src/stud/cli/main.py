@@ -147,6 +147,9 @@ def replay_command(
         raise typer.Exit(1)
 
 
+from stud.cli import history, play  # noqa: E402, F401  (each adds its commands to app)
+
+
 def main() -> None:
     """Entry point of the ``stud`` script."""
     try:

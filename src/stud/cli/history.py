@@ -1,0 +1,126 @@
+"""``stud history``: the hands kept by ``stud play``, listed, shown and exported as PHH.
+
+A kept hand is its PHH text; showing it replays that PHH through the engine, so
+what is shown is always what the rules make of the recorded actions, told from the
+chair it was played from.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from stud.cli.main import app, fail
+from stud.history.phh import PHHError, parse_phh, replay
+from stud.history.text import text_history
+from stud.storage import HandStore, StorageError, StoredHand, default_db_path, open_store
+
+__all__ = ["history_app"]
+
+history_app = typer.Typer(
+    help="List, show and export the hands kept by `stud play`.", no_args_is_help=True
+)
+app.add_typer(history_app, name="history")
+
+DbOption = Annotated[
+    str | None,
+    typer.Option(help=f"SQLite file of hand histories (default {default_db_path()})."),
+]
+
+
+def _open(db: str | None) -> HandStore:
+    path = default_db_path() if db is None else Path(db)
+    if not path.exists():
+        fail(f"--db: no hand database at {path} (play with `stud play` first)")
+    try:
+        return open_store(path)
+    except StorageError as error:
+        fail(f"--db: {error}")
+
+
+def _fetch(db: str | None, hand_id: int) -> StoredHand:
+    store = _open(db)
+    try:
+        hand = store.get(hand_id)
+    except StorageError as error:
+        fail(str(error))
+    finally:
+        store.close()
+    if hand is None:
+        fail(f"no hand {hand_id} in {store.location} (`stud history list` shows the ids)")
+    return hand
+
+
+@history_app.command(name="list")
+def list_hands(
+    db: DbOption = None,
+    limit: Annotated[int, typer.Option(help="How many of the latest hands.")] = 20,
+) -> None:
+    """List the latest hands: id, time, game, players, your result."""
+    if limit < 1:
+        fail(f"--limit {limit}: show at least one hand")
+    store = _open(db)
+    try:
+        hands = store.recent(limit)
+    except StorageError as error:
+        fail(str(error))
+    finally:
+        store.close()
+    if not hands:
+        typer.echo(f"No hands kept in {store.location} yet.")
+        return
+    table = Table(title=f"Hands in {store.location}", title_justify="left")
+    for column in ("Id", "Played (UTC)", "Game", "Stakes", "Players", "Pot", "Net"):
+        table.add_column(column, justify="right" if column in ("Id", "Pot", "Net") else "left")
+    for hand in hands:
+        r = hand.record
+        table.add_row(
+            str(hand.id),
+            r.played_at.replace("T", " ").removesuffix("+00:00"),
+            r.variant,
+            r.stakes,
+            str(len(r.names)),
+            str(r.pot),
+            f"{r.net:+d}",
+        )
+    Console(highlight=False).print(table)
+
+
+@history_app.command()
+def show(
+    hand_id: Annotated[int, typer.Argument(help="The hand's id (see `stud history list`).")],
+    db: DbOption = None,
+) -> None:
+    """Show one hand's history, from the chair it was played from."""
+    hand = _fetch(db, hand_id)
+    record = hand.record
+    try:
+        state = replay(parse_phh(record.phh, source=f"hand {hand_id}"))
+    except PHHError as error:
+        fail(f"hand {hand_id} cannot be replayed: {error}")
+    title = f"Hand {hand_id} ({record.played_at})"
+    typer.echo(text_history(state, names=record.names, seat=record.seat, title=title), nl=False)
+
+
+@history_app.command()
+def export(
+    hand_id: Annotated[int, typer.Argument(help="The hand's id (see `stud history list`).")],
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
+    ] = None,
+    db: DbOption = None,
+) -> None:
+    """Export one hand as PHH, the poker hand history standard."""
+    phh = _fetch(db, hand_id).record.phh
+    if output is None:
+        typer.echo(phh, nl=False)
+        return
+    try:
+        output.write_text(phh, encoding="utf-8")
+    except OSError as error:
+        fail(f"--output {output}: cannot write it ({error.strerror})")
+    typer.echo(f"Hand {hand_id} written to {output}", err=True)

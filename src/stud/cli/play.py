@@ -1,0 +1,133 @@
+"""``stud play``: sit at a table with bots and play stud hand after hand.
+
+This module only turns options into a session: it checks them (every bad one is a
+clear error and a non-zero exit before any card is dealt), opens the hand store,
+chooses how to read keys and how to draw, and prints the session's summary.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Annotated
+
+import typer
+from rich.console import Console
+from rich.text import Text
+
+from stud.bots import BOTS, make_bot
+from stud.cli.keys import key_source
+from stud.cli.main import VariantOption, app, fail, make_rules, parse_bots
+from stud.cli.session import Player, SessionResult, TableSession
+from stud.cli.table import look_of
+from stud.storage import MEMORY, StorageError, default_db_path, open_store
+
+__all__ = ["default_bots", "play"]
+
+_PREFERRED = ("tight", "equity")
+
+
+def default_bots() -> str:
+    """The thinking bots when there are any, else the simple ones."""
+    names = [n for n in _PREFERRED if n in BOTS]
+    return ",".join(names or ["station", "random"])
+
+
+@app.command()
+def play(
+    *,
+    variant: VariantOption = "stud8",
+    players: Annotated[
+        int, typer.Option("--players", "-n", help="2 to 8 players, you included.")
+    ] = 6,
+    stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/1/5/10",
+    stack: Annotated[int, typer.Option(help="Everyone's starting chips.")] = 200,
+    bots: Annotated[
+        str | None,
+        typer.Option(
+            help="Bots around the table, repeated as needed "
+            f"(choose from {', '.join(sorted(BOTS))}; default {default_bots()})."
+        ),
+    ] = None,
+    seed: Annotated[
+        int | None, typer.Option(help="Seed for the deck and the bots (same seed, same cards).")
+    ] = None,
+    name: Annotated[
+        str, typer.Option(help="Your name in the hand histories (the table says You).")
+    ] = "Hero",
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help=f"SQLite file for the hand histories (default {default_db_path()}; "
+            "':memory:' keeps nothing)."
+        ),
+    ] = None,
+) -> None:
+    """Play stud against bots in the terminal, hand after hand, until you quit."""
+    if not 2 <= players <= 8:
+        fail(f"--players {players}: stud is for 2 to 8 players, you included")
+    if stack <= 0:
+        fail(f"--stack {stack}: a stack must be a positive number of chips")
+    rules = make_rules(variant, stakes)
+    if stack < rules.ante:
+        fail(f"--stack {stack}: a stack must cover the ante ({rules.ante})")
+    name = name.strip()
+    if not name or not name.isprintable():
+        fail(f"--name {name!r}: give a name of printable characters")
+    names = parse_bots(bots if bots is not None else default_bots(), players - 1)
+    try:
+        store = open_store(db)
+    except StorageError as error:
+        fail(f"--db: {error}")
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    console = Console(highlight=False, soft_wrap=True)
+    look = look_of(console)
+    seated = [Player("You", stack)] + [
+        Player(f"{name.capitalize()} {chair + 2}", stack, make_bot(name))
+        for chair, name in enumerate(names)
+    ]
+    try:
+        with key_source() as keys:
+            console.print(
+                Text(f"{rules.variant.game_name}, stakes {rules.stakes}", style="bold"),
+                Text(
+                    f"You sit in seat 1 with {stack} chips, against "
+                    + ", ".join(p.name for p in seated[1:])
+                    + f". Seed {seed}."
+                ),
+                Text(f"Hand histories are kept in {store.location}"),
+                Text(
+                    "Keys: f fold, c check/call/bring in, b or r bet/complete/raise, "
+                    "B the big bet (open pair on 4th street); q quits between hands."
+                ),
+                sep="\n",
+            )
+            session = TableSession(
+                rules=rules,
+                players=seated,
+                rng=random.Random(seed),
+                console=console,
+                keys=keys,
+                store=store,
+                look=look,
+                history_name=name,
+            )
+            result = session.run()
+    finally:
+        store.close()
+    _summary(console, result, store.location if db != MEMORY else None)
+
+
+def _summary(console: Console, result: SessionResult, kept_in: str | None) -> None:
+    hands = f"{result.hands} hand{'s' if result.hands != 1 else ''} played"
+    if result.abandoned:
+        hands += " (the hand left unfinished is not counted)"
+    console.print(Text(f"Session over: {hands}, {result.won} won.", style="bold"))
+    mood = "green" if result.net > 0 else "red" if result.net < 0 else ""
+    console.print(
+        Text(f"Net result: {result.net:+d} chips ({result.start} -> {result.final}).", mood)
+    )
+    if result.hand_ids and kept_in is not None:
+        first, last = result.hand_ids[0], result.hand_ids[-1]
+        ids = f"hand {first}" if first == last else f"hands {first} to {last}"
+        console.print(f"Saved as {ids} in {kept_in}; `stud history list` shows them.", markup=False)

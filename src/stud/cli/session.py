@@ -1,0 +1,276 @@
+"""A session at the table: a person and bots, hand after hand, until the person leaves.
+
+The loop is the only place that holds the full hand state. It asks the bots with
+their own views, asks the person with keys, draws the table from the person's
+view (so the screen can never show a bot's hole cards), keeps each finished hand
+in the hand store, and counts the session's result.
+
+The session ends when the person presses ``q`` between hands, when input ends
+(end of a pipe, Ctrl-D, Ctrl-C: a hand in progress is then abandoned and not
+counted, and every stack stays as it was before it), when the person has no chips
+left, or when nobody else has.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+
+from rich.console import Console
+from rich.text import Text
+
+from stud.actions import Action, PotAwarded, Show
+from stud.bots import Bot
+from stud.cli.choices import choices, menu, resolve
+from stud.cli.keys import KeySource
+from stud.cli.table import Look, render_table, results_lines
+from stud.history.phh import to_phh
+from stud.history.text import text_history
+from stud.rules import Rules
+from stud.state import HandState, Phase, new_hand
+from stud.storage import HandRecord, HandStore, StorageError
+from stud.views import view_of
+
+__all__ = ["Player", "SessionResult", "TableSession"]
+
+
+@dataclass(slots=True)
+class Player:
+    """A chair at the table: a bot, or the person at the keyboard (``bot`` is ``None``).
+
+    The person's ``name`` is what the table calls them ("You"); hand histories,
+    read later and by other programs, use the session's ``history_name``.
+    """
+
+    name: str
+    stack: int
+    bot: Bot | None = None
+
+
+@dataclass(slots=True)
+class SessionResult:
+    """What the person did this session."""
+
+    start: int
+    final: int
+    hands: int = 0
+    won: int = 0
+    hand_ids: list[int] = field(default_factory=list)
+    abandoned: bool = False
+    """A hand was in progress when input ended; it is not counted."""
+
+    @property
+    def net(self) -> int:
+        """Chips won (positive) or lost (negative) over the session."""
+        return self.final - self.start
+
+
+@dataclass(frozen=True, slots=True)
+class _Hand:
+    """A hand in play: its state and which table chair each of its seats is."""
+
+    state: HandState
+    chairs: tuple[int, ...]
+    number: int
+
+
+class _InputClosedError(Exception):
+    """Input ended (end of the pipe, Ctrl-D): leave the table."""
+
+
+class TableSession:
+    """Hands between one person and bots, drawn on ``console``, keys from ``keys``."""
+
+    def __init__(
+        self,
+        *,
+        rules: Rules,
+        players: Sequence[Player],
+        rng: random.Random,
+        console: Console,
+        keys: KeySource,
+        store: HandStore,
+        look: Look,
+        history_name: str = "Hero",
+    ) -> None:
+        people = [i for i, p in enumerate(players) if p.bot is None]
+        if len(people) != 1:
+            raise ValueError(f"a session seats exactly one person, not {len(people)}")
+        self.rules = rules
+        self.players = list(players)
+        self.you = people[0]
+        self.rng = rng
+        self.console = console
+        self.keys = keys
+        self.store = store
+        self.look = look
+        self.history_name = history_name
+        self.session_id = f"{random.SystemRandom().getrandbits(48):012x}"
+        self.last: _Hand | None = None
+        self.result = SessionResult(start=players[self.you].stack, final=players[self.you].stack)
+
+    # -- the session --------------------------------------------------------------
+
+    def run(self) -> SessionResult:
+        """Deal hand after hand until the person leaves or the chips say stop."""
+        try:
+            while True:
+                chairs = tuple(i for i, p in enumerate(self.players) if p.stack > 0)
+                self._finish(self._play(chairs))
+                over = self._game_over()
+                if over:
+                    self._say(over, "bold")
+                if not self._between_hands(over=bool(over)):
+                    break
+        except (_InputClosedError, KeyboardInterrupt, EOFError):
+            self.console.print()
+        self.result.final = self.players[self.you].stack
+        return self.result
+
+    def _play(self, chairs: tuple[int, ...]) -> _Hand:
+        number = self.result.hands + 1
+        state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
+        hand = _Hand(state, chairs, number)
+        me = chairs.index(self.you)
+        while not hand.state.is_over:
+            state = hand.state
+            seat = state.actor
+            assert seat is not None  # a hand with a deck deals itself
+            bot = self.players[chairs[seat]].bot
+            if bot is not None:
+                action = bot.act(view_of(state, seat), self.rng)
+            elif state.phase is Phase.SHOWDOWN:
+                action = Show()  # the person's hand is shown to claim the pot
+            else:
+                try:
+                    action = self._ask(hand, me)
+                except _InputClosedError:
+                    self.result.abandoned = True
+                    raise
+            hand = _Hand(state.apply(action), chairs, number)
+        return hand
+
+    def _ask(self, hand: _Hand, me: int) -> Action:
+        view = view_of(hand.state, me)
+        self._draw(hand)
+        prompt = "Your turn: " + menu(choices(view), self.look.dot)
+        self.console.print(Text(prompt, style="bold"))
+        while True:
+            key = self.keys.read_key()
+            if key is None:
+                raise _InputClosedError
+            answer = resolve(key, view, self.look.dot)
+            if not isinstance(answer, str):
+                return answer
+            self.console.print(Text(answer, style="yellow"))
+
+    def _finish(self, hand: _Hand) -> None:
+        """Settle the chips, draw the showdown, keep the hand."""
+        state = hand.state
+        for seat, chair in enumerate(hand.chairs):
+            self.players[chair].stack = state.final_stacks[seat]
+        me = hand.chairs.index(self.you)
+        self.last = hand
+        self.result.hands += 1
+        net = state.payoffs[me]
+        if net > 0:
+            self.result.won += 1
+        self._draw(hand)
+        view = view_of(state, me)
+        for line in results_lines(view, self._names(hand), self.look):
+            self.console.print(line)
+        mood = "green" if net > 0 else "red" if net < 0 else ""
+        self.console.print(
+            Text(f"You {net:+d} this hand; stack {state.final_stacks[me]}.", style=mood)
+        )
+        self._keep(hand, me, net)
+
+    def _keep(self, hand: _Hand, me: int, net: int) -> None:
+        state = hand.state
+        names = self._names(hand, history=True)
+        record = HandRecord(
+            played_at=datetime.now(UTC).isoformat(timespec="seconds"),
+            session=self.session_id,
+            number=hand.number,
+            variant=self.rules.variant.value,
+            stakes=self.rules.stakes,
+            seat=me,
+            names=tuple(names),
+            net=net,
+            pot=sum(e.amount for e in state.events if isinstance(e, PotAwarded)),
+            phh=to_phh(state, players=list(names), hand=hand.number),
+        )
+        try:
+            hand_id = self.store.add(record)
+        except StorageError as error:
+            self._say(f"This hand was not saved: {error}", "yellow")
+            return
+        self.result.hand_ids.append(hand_id)
+
+    def _game_over(self) -> str:
+        """Why no hand can follow (the person is broke, or alone), or ``""``."""
+        if self.players[self.you].stack == 0:
+            return "You are out of chips."
+        if sum(p.stack > 0 for p in self.players) < 2:
+            return "Everyone else is out of chips: the table is yours."
+        return ""
+
+    def _between_hands(self, *, over: bool) -> bool:
+        """Ask what next: ``True`` to deal again, ``False`` to leave."""
+        enter = "Enter" if self.keys.single_key else "Enter (empty line)"
+        prompt = f"{enter} next hand{self.look.dot}h history{self.look.dot}q quit"
+        if over:
+            prompt = f"h history{self.look.dot}q or {enter} leave the table"
+        self.keys.drop_typeahead()
+        self.console.print(Text(prompt, style="bold"))
+        while True:
+            key = self.keys.read_key()
+            if key is None:
+                raise _InputClosedError
+            if key in ("q", "Q"):
+                return False
+            if key in ("", "n", "N"):
+                return not over
+            if key in ("h", "H") and self.last is not None:
+                self._history(self.last)
+                self.console.print(Text(prompt, style="bold"))
+                continue
+            self.console.print(Text(f"{key!r} is not a key here. {prompt}", style="yellow"))
+
+    def _history(self, hand: _Hand) -> None:
+        me = hand.chairs.index(self.you)
+        text = text_history(
+            hand.state, names=self._names(hand, history=True), seat=me, title=f"Hand {hand.number}"
+        )
+        self.console.print(Text(text.rstrip("\n")))
+
+    # -- drawing ------------------------------------------------------------------
+
+    def _names(self, hand: _Hand, *, history: bool = False) -> list[str]:
+        """Names per seat of the hand: "You" at the table, ``history_name`` in histories."""
+        return [
+            self.history_name if history and c == self.you else self.players[c].name
+            for c in hand.chairs
+        ]
+
+    def _draw(self, hand: _Hand) -> None:
+        me = hand.chairs.index(self.you)
+        self.keys.drop_typeahead()
+        if self.console.is_terminal:
+            self.console.clear()
+        else:
+            self.console.rule(style="dim")
+        self.console.print(
+            render_table(
+                view_of(hand.state, me),
+                names=self._names(hand),
+                seat_numbers=[c + 1 for c in hand.chairs],
+                hand_number=hand.number,
+                look=self.look,
+            )
+        )
+
+    def _say(self, message: str, style: str = "") -> None:
+        self.console.print(Text(message, style=style))

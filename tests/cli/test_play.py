@@ -1,0 +1,200 @@
+"""``stud play`` and ``stud history`` driven through their input and output.
+
+The game is played by a script of keys, one a line, as a program driving it would
+type them. Calling stations never fold, so with ``c`` (check or call) on every turn
+each hand goes to showdown. What the screen says is checked against the hand kept
+in the database, replayed through the PHH reader.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stud.actions import PotAwarded
+from stud.cli.main import app
+from stud.history.phh import parse_phh, replay
+from stud.storage import SQLiteHandStore, StoredHand
+
+runner = CliRunner()
+
+CALL_DOWN = "c\n" * 12  # more than enough answers to check or call to the river
+
+
+def play(db: Path, keys: str, *options: str) -> str:
+    args = ["play", "--db", str(db), "--bots", "station", "--players", "3", "--seed", "1"]
+    result = runner.invoke(app, [*args, *options], input=keys)
+    assert result.exit_code == 0, result.output
+    return result.output
+
+
+def kept(db: Path) -> list[StoredHand]:
+    store = SQLiteHandStore(db)
+    try:
+        return store.recent()
+    finally:
+        store.close()
+
+
+@pytest.mark.parametrize("variant", ["stud", "stud8", "razz"])
+def test_a_full_hand_to_showdown_then_quit(tmp_path: Path, variant: str) -> None:
+    db = tmp_path / "hands.sqlite3"
+    out = play(db, CALL_DOWN + "q\n", "--variant", variant, "--stack", "100")
+
+    assert f"Hand histories are kept in {db}" in out
+    assert "Your turn:" in out
+    assert "showdown" in out
+    # Nobody folds, so all three hands are shown and named.
+    assert re.search(r"^You show ", out, re.MULTILINE)
+    assert re.search(r"^Station 2 shows ", out, re.MULTILINE)
+    assert re.search(r"^Station 3 shows ", out, re.MULTILINE)
+    awards = re.findall(r"^(.+?) wins? (\d+) from (.*)$", out, re.MULTILINE)
+    assert awards, out
+
+    (hand,) = kept(db)
+    state = replay(parse_phh(hand.record.phh))
+    assert state.is_over
+    assert sum(state.final_stacks) == 300  # R8.1, from the kept history
+    pot = sum(int(amount) for _, amount, _ in awards)
+    assert pot == sum(e.amount for e in state.events if isinstance(e, PotAwarded))
+    net = state.final_stacks[hand.record.seat] - 100
+    assert "Session over: 1 hand played" in out
+    assert f"Net result: {net:+d} chips (100 -> {100 + net})." in out
+    assert hand.record.net == net
+    assert hand.record.variant == variant
+
+
+def test_a_wrong_key_is_explained_and_the_hand_goes_on(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    out = play(db, "x\nB\nq\n\n" + CALL_DOWN + "q\n", "--variant", "stud8")
+    assert "'x' is not a key here" in out
+    assert "the big bet is only for fourth street" in out
+    assert "q quits between hands" in out
+    assert "press one of the keys" in out
+    assert "Session over: 1 hand played" in out
+    assert len(kept(db)) == 1
+
+
+def test_h_between_hands_shows_the_last_hand_from_my_chair(tmp_path: Path) -> None:
+    out = play(tmp_path / "h.sqlite3", CALL_DOWN + "h\nq\n", "--name", "Ann")
+    history = out[out.index("*** 3RD STREET ***") :]
+    assert "Dealt to Ann: [" in history
+    assert "Dealt to Station 2: [?? ??]" in history
+    assert "*** SUMMARY ***" in history
+
+
+def test_several_hands_then_quit_counts_them_all(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    # Enter deals the next hand; a c left over at the end of a hand is refused there.
+    out = play(db, (CALL_DOWN + "\n") * 2 + CALL_DOWN + "q\n", "--variant", "stud")
+    hands = kept(db)
+    assert len(hands) == 3
+    assert "Session over: 3 hands played, " in out
+    net = sum(h.record.net for h in hands)
+    assert f"Net result: {net:+d} chips" in out
+    assert [h.record.number for h in hands] == [1, 2, 3]
+
+
+def test_input_ending_mid_hand_leaves_without_counting_it(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    out = play(db, "c\n")
+    assert "Session over: 0 hands played (the hand left unfinished is not counted)" in out
+    assert "Net result: +0 chips (200 -> 200)." in out
+    assert kept(db) == []
+
+
+@pytest.mark.parametrize(
+    ("seed", "final", "message"),
+    [
+        ("1", 8, "Everyone else is out of chips: the table is yours."),
+        ("7", 0, "You are out of chips."),
+    ],
+)
+def test_the_session_ends_when_one_player_has_every_chip(
+    tmp_path: Path, seed: str, final: int, message: str
+) -> None:
+    db = tmp_path / "hands.sqlite3"
+    out = play(db, "c\n\n" * 40, "--players", "2", "--stack", "4", "--seed", seed)
+    hands = kept(db)
+    assert 4 + sum(h.record.net for h in hands) == final
+    assert message in out
+    assert out.index(message) > out.rindex("this hand; stack")
+    assert f"Session over: {len(hands)} hands played" in out
+    assert f"Net result: {final - 4:+d} chips (4 -> {final})." in out
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        (["--players", "9"], "--players 9"),
+        (["--players", "1"], "--players 1"),
+        (["--stakes", "1/2/3"], "--stakes 1/2/3"),
+        (["--stakes", "1/1/5/2"], "big bet"),
+        (["--variant", "omaha"], "--variant 'omaha'"),
+        (["--bots", "shark"], "no bot named 'shark'"),
+        (["--stack", "0"], "--stack 0"),
+        (["--name", " "], "--name"),
+        (["--db", "/dev/null/hands.sqlite3"], "--db"),
+    ],
+)
+def test_bad_options_are_refused_before_any_card(options: list[str], message: str) -> None:
+    result = runner.invoke(app, ["play", "--db", ":memory:", *options], input="q\n")
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Your turn" not in result.output
+    assert "Traceback" not in result.output
+
+
+def test_history_lists_shows_and_exports_the_kept_hands(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    play(db, CALL_DOWN + "\n" + CALL_DOWN + "q\n", "--variant", "stud8")
+    first, second = kept(db)
+
+    listing = runner.invoke(app, ["history", "list", "--db", str(db)])
+    assert listing.exit_code == 0, listing.output
+    for hand in (first, second):
+        row = next(line for line in listing.output.splitlines() if f" {hand.id} " in line)
+        assert "stud8" in row
+        assert f"{hand.record.net:+d}" in row
+
+    shown = runner.invoke(app, ["history", "show", str(second.id), "--db", str(db)])
+    assert shown.exit_code == 0, shown.output
+    assert "Dealt to Hero: [" in shown.output
+    assert "Dealt to Station 2: [?? ??]" in shown.output  # told from the chair it was played
+    assert "*** SUMMARY ***" in shown.output
+
+    out = tmp_path / "hand.phh"
+    exported = runner.invoke(
+        app, ["history", "export", str(first.id), "-o", str(out), "--db", str(db)]
+    )
+    assert exported.exit_code == 0, exported.output
+    hand = parse_phh(out.read_text(), source=str(out))
+    assert hand.extra["players"] == ["Hero", "Station 2", "Station 3"]
+    state = replay(hand)
+    assert hand.finishing_stacks == state.final_stacks
+    assert state.final_stacks[0] - 200 == first.record.net
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["history", "show", "99"], "no hand 99"),
+        (["history", "export", "99"], "no hand 99"),
+        (["history", "list", "--limit", "0"], "--limit 0"),
+    ],
+)
+def test_history_errors_name_what_is_wrong(tmp_path: Path, args: list[str], message: str) -> None:
+    db = tmp_path / "hands.sqlite3"
+    SQLiteHandStore(db).close()
+    result = runner.invoke(app, [*args, "--db", str(db)])
+    assert result.exit_code != 0
+    assert message in result.output
+
+
+def test_history_without_a_database_says_so(tmp_path: Path) -> None:
+    result = runner.invoke(app, ["history", "list", "--db", str(tmp_path / "none.sqlite3")])
+    assert result.exit_code != 0
+    assert "no hand database at" in result.output
