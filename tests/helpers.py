@@ -163,8 +163,13 @@ def refused(state: HandState, act: str | Action, reason: str) -> str:
 
 
 def call_down(state: HandState) -> HandState:
-    """Play the current betting round passively: bring in, then check or call."""
-    while state.phase is Phase.BETTING:
+    """Play the current betting round passively: bring in, then check or call.
+
+    Stops when the round is over: cards are due, or (for a hand dealing from its
+    deck) the next street has begun, or it is showdown.
+    """
+    street = state.street
+    while state.phase is Phase.BETTING and state.street == street:
         options = state.legal_actions()
         for passive in (BringIn(), Check(), Call()):
             if passive in options:

@@ -280,6 +280,7 @@ class HandState:
             raise IllegalActionError(
                 f"seat {seat + 1} cannot {_verb(action)} now; legal: {allowed}"
             )
+        action = legal[legal.index(action)]  # the legal one: ``Bet(10.0)`` plays as 10 (R1.3)
         if self.phase is Phase.SHOWDOWN:
             return self._declare(action)
         return self._bet(action)
