@@ -1,0 +1,315 @@
+"""Compiled hand evaluators: numba kernels over card codes, one hand or a batch.
+
+The kernels return exactly the integers of ``stud.evaluation.reference`` (the
+oracle they are tested against), except that a hand without an eight-or-better low
+gets ``NO_LOW`` instead of ``None``: a value above every real low, so "lower is
+better" needs no special case. Hands hold five to seven distinct cards.
+
+Encodings (the one place they are written down)
+-----------------------------------------------
+**Card code** (defined in ``stud.cards``): ``(rank - 2) * 4 + suit`` in ``0..51``,
+suits clubs 0, diamonds 1, hearts 2, spades 3; ``Card.code`` gives it. A batch is a
+``uint8`` array of shape ``(n, k)``, one hand of ``k`` codes a row, ``5 <= k <= 7``.
+
+**Card mask** (the per-call C functions ``*_mask`` in ``stud.evaluation.fast``): a
+Python int with bit ``code`` set for each card, bits 0..51.
+
+**Card key** (``Tables.card_keys``, one ``uint64`` per byte value)::
+
+    bits  0..30  rank key: 5 ** (rank - 2), so a hand's sum is its rank counts in base 5
+    bits 32..47  four 4-bit suit counters: clubs 32..35, diamonds 36..39,
+                 hearts 40..43, spades 44..47; a card adds 1 to its suit's counter
+    bits 56..58  1 << 56 for a byte that is not a card code (sums of up to seven
+                 never reach bit 59)
+
+A hand's **key sum** starts at ``SUIT_BIAS`` (3 in every suit counter) and adds its
+cards' keys, so a counter's top bit (``FLUSH_BITS``: 35, 39, 43, 47) is set exactly
+when that suit holds five or more cards, and ``INVALID_BITS`` when a byte was bad.
+One test of ``key & (FLUSH_BITS | INVALID_BITS)`` sends the rare hands (a flush, or
+bad input) down the slow path.
+
+**Rank key hash** (``Tables.slot``): with ``p = (key & 0xFFFFFFFF) * hash_mul mod
+2**64``, the slot is ``(p >> 34 & 0x1FFFF) ^ displacement[p >> 51]`` (13 bucket
+bits, 17 slot bits): a perfect hash of the 73,775 rank multisets of five to seven
+cards into the 131,072 slots of ``rank_high``, ``rank_low8``, ``rank_razz`` and
+``rank_high_low8`` (high in bits 0..31, eight-or-better low in bits 32..63).
+
+**Rank mask** (``Tables.rank_bits``, ``flush_high`` index): 13 bits, deuce bit 0 ..
+ace bit 12, here the ranks of the flush suit.
+
+**Ace-to-eight mask** (``Tables.low_bits``, ``low8_by_mask`` index): ace bit 0,
+deuce bit 1 .. eight bit 7; nines and up add nothing; bit 8 marks a bad byte.
+
+Compilation uses numba's on-disk cache, so the cost (a few seconds, see
+``benchmarks/bench_eval.py``) is paid once per install. The tables are arguments,
+not globals, so a cached kernel can never hold stale tables.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from stud.evaluation.tables import (
+    BUCKET_BITS,
+    FLUSH_BITS,
+    INVALID_BITS,
+    INVALID_LOW_BIT,
+    NO_LOW,
+    RANK_KEY_MASK,
+    SLOT_BITS,
+    SUIT_BIAS,
+    Tables,
+    tables,
+)
+
+__all__ = [
+    "NO_LOW",
+    "Tables",
+    "hand_high",
+    "hand_high_low8",
+    "hand_low8",
+    "hand_razz",
+    "high_batch",
+    "high_low8_batch",
+    "kernel_tables",
+    "low8_batch",
+    "razz_batch",
+]
+
+Codes = npt.NDArray[np.uint8]
+Values = npt.NDArray[np.int32]
+
+# Typed constants: numba would widen a mix of uint64 and Python ints to float.
+_SUIT_BIAS = np.uint64(SUIT_BIAS)
+_RARE = np.uint64(FLUSH_BITS | INVALID_BITS)
+_INVALID = np.uint64(INVALID_BITS)
+_RANK_KEY = np.uint64(RANK_KEY_MASK)
+_BUCKET_SHIFT = np.uint64(64 - BUCKET_BITS)
+_SLOT_SHIFT = np.uint64(64 - BUCKET_BITS - SLOT_BITS)
+_SLOT_MASK = np.uint64((1 << SLOT_BITS) - 1)
+_COUNTERS = np.uint64(32)
+_HIGH_HALF = np.uint64(32)
+
+
+@njit(inline="always")
+def _slot(key: Any, mul: Any, displacement: Any) -> Any:
+    """The rank tables' slot of a key sum (its rank key hashed, see the docstring)."""
+    product = (key & _RANK_KEY) * mul
+    return ((product >> _SLOT_SHIFT) & _SLOT_MASK) ^ displacement[product >> _BUCKET_SHIFT]
+
+
+@njit(inline="always")
+def _row_key(codes: Any, i: int, k: int, card_keys: Any) -> Any:
+    """The key sum of row ``i`` of a batch."""
+    key = _SUIT_BIAS
+    for j in range(k):
+        key += card_keys[codes[i, j]]
+    return key
+
+
+@njit(inline="always")
+def _hand_key(codes: Any, card_keys: Any) -> Any:
+    """The key sum of one hand."""
+    key = _SUIT_BIAS
+    for j in range(codes.shape[0]):
+        key += card_keys[codes[j]]
+    return key
+
+
+@njit(cache=True)
+def _rare_high(hand: Any, key: Any, t: Any) -> Any:
+    """The high value of a hand whose key sum shows a flush, or an error for bad bytes."""
+    if key & _INVALID:
+        raise ValueError("a card code is outside 0..51")
+    counters = key >> _COUNTERS
+    suit = 0
+    while not counters & np.uint64(8):
+        counters >>= np.uint64(4)
+        suit += 1
+    ranks = 0
+    for code in hand:
+        if code & 3 == suit:
+            ranks |= t.rank_bits[code]
+    return t.flush_high[ranks]
+
+
+@njit(cache=True)
+def _check_valid(key: Any) -> None:
+    if key & _INVALID:
+        raise ValueError("a card code is outside 0..51")
+
+
+# ---------------------------------------------------------------- one hand
+
+
+@njit(cache=True)
+def hand_high(codes: Any, t: Any) -> Any:
+    """The high value of one hand (a 1-D array of codes) with tables ``t``."""
+    key = _hand_key(codes, t.card_keys)
+    if key & _RARE:
+        return _rare_high(codes, key, t)
+    return t.rank_high[_slot(key, t.hash_mul, t.displacement)]
+
+
+@njit(cache=True)
+def hand_low8(codes: Any, t: Any) -> Any:
+    """The eight-or-better low of one hand, or ``NO_LOW``."""
+    mask = 0
+    for code in codes:
+        mask |= t.low_bits[code]
+    if mask & INVALID_LOW_BIT:
+        raise ValueError("a card code is outside 0..51")
+    return t.low8_by_mask[mask]
+
+
+@njit(cache=True)
+def hand_razz(codes: Any, t: Any) -> Any:
+    """The razz (A-5) low of one hand."""
+    key = _hand_key(codes, t.card_keys)
+    if key & _INVALID:
+        _check_valid(key)
+    return t.rank_razz[_slot(key, t.hash_mul, t.displacement)]
+
+
+@njit(cache=True)
+def hand_high_low8(codes: Any, t: Any) -> Any:
+    """The high value and the eight-or-better low (or ``NO_LOW``) of one hand."""
+    key = _hand_key(codes, t.card_keys)
+    both = t.rank_high_low8[_slot(key, t.hash_mul, t.displacement)]
+    low = np.int32(both >> _HIGH_HALF)
+    if key & _RARE:
+        return _rare_high(codes, key, t), low
+    return np.int32(both & _RANK_KEY), low
+
+
+# ---------------------------------------------------------------- batches
+
+
+@njit(cache=True)
+def _high_rows(codes: Any, t: Any, out: Any) -> None:
+    card_keys, mul, displacement, rank_high = t.card_keys, t.hash_mul, t.displacement, t.rank_high
+    n, k = codes.shape
+    for i in range(n):
+        key = _row_key(codes, i, k, card_keys)
+        if key & _RARE:
+            out[i] = _rare_high(codes[i], key, t)
+        else:
+            out[i] = rank_high[_slot(key, mul, displacement)]
+
+
+@njit(cache=True)
+def _low8_rows(codes: Any, t: Any, out: Any) -> None:
+    low_bits, low8_by_mask = t.low_bits, t.low8_by_mask
+    n, k = codes.shape
+    for i in range(n):
+        mask = 0
+        for j in range(k):
+            mask |= low_bits[codes[i, j]]
+        if mask & INVALID_LOW_BIT:
+            raise ValueError("a card code is outside 0..51")
+        out[i] = low8_by_mask[mask]
+
+
+@njit(cache=True)
+def _razz_rows(codes: Any, t: Any, out: Any) -> None:
+    card_keys, mul, displacement, rank_razz = t.card_keys, t.hash_mul, t.displacement, t.rank_razz
+    n, k = codes.shape
+    for i in range(n):
+        key = _row_key(codes, i, k, card_keys)
+        if key & _INVALID:
+            _check_valid(key)
+        out[i] = rank_razz[_slot(key, mul, displacement)]
+
+
+@njit(cache=True)
+def _high_low8_rows(codes: Any, t: Any, high: Any, low: Any) -> None:
+    card_keys, mul, displacement = t.card_keys, t.hash_mul, t.displacement
+    rank_high_low8 = t.rank_high_low8
+    n, k = codes.shape
+    for i in range(n):
+        key = _row_key(codes, i, k, card_keys)
+        both = rank_high_low8[_slot(key, mul, displacement)]
+        low[i] = both >> _HIGH_HALF
+        if key & _RARE:
+            high[i] = _rare_high(codes[i], key, t)
+        else:
+            high[i] = both & _RANK_KEY
+
+
+def kernel_tables() -> Tables:
+    """The tables to pass to the ``hand_*`` kernels (built once per process)."""
+    return tables()
+
+
+def _as_batch(codes: npt.ArrayLike) -> Codes:
+    """A C-contiguous ``uint8`` batch of five-to-seven-card hands, or a clear error."""
+    array = np.asarray(codes)
+    if array.ndim != 2 or not 5 <= array.shape[1] <= 7:
+        raise ValueError(f"a batch is an (n, k) array of card codes, k 5..7, not {array.shape}")
+    if array.dtype != np.uint8:
+        if array.dtype.kind not in "iu":
+            raise TypeError(f"card codes are integers, not {array.dtype}")
+        if array.size and (array.min() < 0 or array.max() > 51):
+            raise ValueError("a card code is outside 0..51")
+        array = array.astype(np.uint8)
+    return np.ascontiguousarray(array)
+
+
+def _output(out: Values | None, n: int) -> Values:
+    if out is None:
+        return np.empty(n, dtype=np.int32)
+    if out.shape != (n,) or out.dtype != np.int32:
+        raise ValueError(f"out must be an int32 array of shape ({n},)")
+    return out
+
+
+def high_batch(codes: npt.ArrayLike, out: Values | None = None) -> Values:
+    """The high value of every hand (row) of a batch of card codes."""
+    batch = _as_batch(codes)
+    result = _output(out, len(batch))
+    _high_rows(batch, tables(), result)
+    return result
+
+
+def low8_batch(codes: npt.ArrayLike, out: Values | None = None) -> Values:
+    """The eight-or-better low of every hand of a batch, ``NO_LOW`` where none."""
+    batch = _as_batch(codes)
+    result = _output(out, len(batch))
+    _low8_rows(batch, tables(), result)
+    return result
+
+
+def razz_batch(codes: npt.ArrayLike, out: Values | None = None) -> Values:
+    """The razz (A-5) low of every hand of a batch."""
+    batch = _as_batch(codes)
+    result = _output(out, len(batch))
+    _razz_rows(batch, tables(), result)
+    return result
+
+
+def high_low8_batch(
+    codes: npt.ArrayLike, out: tuple[Values, Values] | None = None
+) -> tuple[Values, Values]:
+    """The high values and eight-or-better lows (``NO_LOW`` where none), in one pass."""
+    batch = _as_batch(codes)
+    high = _output(None if out is None else out[0], len(batch))
+    low = _output(None if out is None else out[1], len(batch))
+    _high_low8_rows(batch, tables(), high, low)
+    return high, low
+
+
+def compile_all() -> None:
+    """Compile (or load from the on-disk cache) every kernel, for timing or warm-up."""
+    t = tables()
+    hand = np.arange(0, 28, 4, dtype=np.uint8)  # any seven distinct cards
+    for kernel in (hand_high, hand_low8, hand_razz, hand_high_low8):
+        kernel(hand, t)
+    for batch in (hand.reshape(1, 7), hand[:5].reshape(1, 5)):
+        high_low8_batch(batch)
+        high_batch(batch)
+        low8_batch(batch)
+        razz_batch(batch)
