@@ -1,10 +1,14 @@
 """Hand values: the reference evaluators and the fast evaluators the engine uses.
 
 ``reference`` holds the plain, exhaustively tested evaluators (the oracle). The
-names exported here are the ones the rest of stud calls; they are free to use
-faster code as long as they return exactly the reference values.
+names exported here are the ones the rest of stud calls: ``high_value``,
+``low8_value``, ``razz_value`` and ``high_low8_value`` are the per-call evaluators
+of ``fast`` (a C extension over the tables of ``tables``), which return exactly the
+reference values. Batches of hands go to ``kernels`` (numba), imported on its own
+so that importing stud does not load numba.
 """
 
+from stud.evaluation.fast import high_low8_value, high_value, low8_value, razz_value
 from stud.evaluation.reference import (
     HighCategory,
     best_high_five,
@@ -12,9 +16,6 @@ from stud.evaluation.reference import (
     describe_high,
     describe_low,
     high_category,
-    high_value,
-    low8_value,
-    razz_value,
     showing_value,
 )
 
@@ -25,6 +26,7 @@ __all__ = [
     "describe_high",
     "describe_low",
     "high_category",
+    "high_low8_value",
     "high_value",
     "low8_value",
     "razz_value",
