@@ -159,4 +159,8 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    main()
+    # Run as `python -m stud.cli.main`, this file is `__main__`; the command modules
+    # registered on the `app` of `stud.cli.main`, so run that one.
+    from stud.cli.main import main as registered_main
+
+    registered_main()
