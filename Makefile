@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stud-installed
 
-.PHONY: run test lint typecheck unit bench clean
+.PHONY: run test lint typecheck unit bench clean terminal-tools
 
 $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
@@ -12,8 +12,9 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	touch $(STAMP)
 
+# Sit at a table against bots; q between hands leaves (see README, "Play in the terminal").
 run: $(STAMP)
-	$(BIN)/stud deal --variant stud8 --players 6 --seed 7
+	$(BIN)/stud play --variant stud8 --players 6 --stakes 1/1/5/10 --stack 200
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks
@@ -22,8 +23,19 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(STAMP)
+unit: $(STAMP) terminal-tools
 	$(BIN)/pytest -q
+
+# The terminal test plays `stud play` under tmux. Install tmux where it is missing and
+# we can (root with apt-get, as on CI); elsewhere say so, and that one test skips.
+terminal-tools:
+	@command -v tmux >/dev/null 2>&1 || { \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing tmux for the terminal test"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq tmux >/dev/null; \
+	  else \
+	    echo "note: tmux is missing; install it to run the terminal test" >&2; \
+	  fi; }
 
 test: lint typecheck unit
 
