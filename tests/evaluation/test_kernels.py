@@ -10,8 +10,11 @@ Three checks, from slow and obviously right to fast and broad:
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from functools import cache
 from itertools import combinations, combinations_with_replacement
+from pathlib import Path
 
 import numpy as np
 import numpy.typing as npt
@@ -213,3 +216,13 @@ def test_batches_fill_a_given_output_and_take_any_integer_codes() -> None:
 
 def test_compile_all_runs() -> None:
     kernels.compile_all()
+
+
+def test_every_seven_card_hand_has_the_known_counts() -> None:
+    # The exhaustive check of benchmarks/verify_seven_card.py: a few seconds.
+    script = Path(__file__).parents[2] / "benchmarks" / "verify_seven_card.py"
+    done = subprocess.run(
+        [sys.executable, str(script)], capture_output=True, text=True, check=False
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "all counts agree" in done.stdout
