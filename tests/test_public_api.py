@@ -30,6 +30,7 @@ def test_public_api_is_pinned() -> None:
         "Show",
         "Suit",
         "Variant",
+        "equity",
         "format_cards",
         "new_hand",
         "parse_card",

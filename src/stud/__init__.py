@@ -9,6 +9,8 @@ The public API is what this module exports; everything else is free to change.
 (0, [BringIn(), Complete(to=5)])
 """
 
+from typing import TYPE_CHECKING, Any
+
 from stud.actions import (
     Action,
     Bet,
@@ -26,6 +28,18 @@ from stud.cards import Card, CardError, Rank, Suit, format_cards, parse_card, pa
 from stud.rules import Rules, RulesError, ShortAllInRule, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import PlayerView, view_of
+
+if TYPE_CHECKING:
+    from stud.equity import equity
+
+
+def __getattr__(name: str) -> Any:
+    """``stud.equity`` loads the compiled odds kernels only when first used."""
+    if name == "equity":
+        from stud.equity import equity  # noqa: PLC0415
+
+        return equity
+    raise AttributeError(f"module 'stud' has no attribute {name!r}")
 
 __all__ = [
     "Action",
@@ -51,6 +65,7 @@ __all__ = [
     "Show",
     "Suit",
     "Variant",
+    "equity",
     "format_cards",
     "new_hand",
     "parse_card",

@@ -148,6 +148,7 @@ def replay_command(
 
 
 from stud.cli import history, play  # noqa: E402, F401  (each adds its commands to app)
+from stud.cli import equity as equity_command  # noqa: E402, F401
 
 
 def main() -> None:

@@ -1,0 +1,83 @@
+"""Odds speed: the three workloads the C ``pokenum`` was measured on, with stud.
+
+pokenum (pokersource) is not packaged for this machine, so its figures are the
+ones measured on it before (one core): three-way stud8 from fifth street, exact,
+209,230,560 outcomes in 9 to 10 s; heads-up stud8 from fourth street, exact,
+141,181,040 outcomes in about 5 s; Monte Carlo three-way from third street about
+4 million trials a second. stud runs the same work here, several rounds, and
+reports medians, then the same with two processes for the speed-up.
+
+    .venv/bin/python benchmarks/bench_equity.py [--rounds 5] [--jobs 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from dataclasses import dataclass
+
+from stud.equity import Method, Situation, run_equity
+
+
+@dataclass(frozen=True)
+class Workload:
+    name: str
+    hands: tuple[str, ...]
+    method: Method
+    trials: int
+    pokenum_rate: float  # outcomes or trials a second, one core
+
+
+WORKLOADS = (
+    Workload(
+        "stud8 3-way 5th street, exact",
+        ("As Ks Qs Js 9d", "2c 2d 3h 4c 5d", "7h 7d 8c 8h Td"),
+        Method.EXACT,
+        0,
+        209_230_560 / 9.5,
+    ),
+    Workload(
+        "stud8 heads-up 4th street, exact",
+        ("As Ks Qs Js", "2c 2d 3h 4c"),
+        Method.EXACT,
+        0,
+        141_181_040 / 5.0,
+    ),
+    Workload(
+        "stud8 3-way 3rd street, Monte Carlo",
+        ("As Ks Qs", "2c 3c 4d", "7h 7d 8c"),
+        Method.MONTE_CARLO,
+        20_000_000,
+        4_000_000,
+    ),
+)
+
+
+def _rate(workload: Workload, jobs: int) -> float:
+    situation = Situation.parse("stud8", workload.hands)
+    start = time.perf_counter()
+    *_, last = run_equity(situation, method=workload.method, trials=workload.trials or 1, jobs=jobs)
+    if not last.complete:
+        raise SystemExit(f"{workload.name}: the run did not finish")
+    return last.outcomes / (time.perf_counter() - start)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    print(f"{'workload':40} {'stud 1 core':>14} {'vs pokenum':>11} {'jobs':>5} {'speed-up':>9}")
+    for workload in WORKLOADS:
+        _rate(workload, 1)  # compile or load the kernels, build the tables
+        one = statistics.median(_rate(workload, 1) for _ in range(args.rounds))
+        many = statistics.median(_rate(workload, args.jobs) for _ in range(args.rounds))
+        print(
+            f"{workload.name:40} {one / 1e6:>10.1f} M/s {one / workload.pokenum_rate:>10.1f}x"
+            f" {args.jobs:>5} {many / one:>8.2f}x"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,712 @@
+"""Odds for any stud situation: exact enumeration or Monte Carlo, with dead cards.
+
+A situation is each player's known cards (three to seven, up and down alike) and
+the dead cards (folded or otherwise seen). Every player is taken to the end with
+no more folding; each outcome is one way to deal the cards still to come.
+
+How it is fast: the cards still to come are drawn from one remaining deck of ``m``
+cards, and player ``i`` needs ``k_i`` of them. Every player's ``C(m, k_i)`` possible
+completions are evaluated once, in a batch, by the compiled kernels; an outcome is
+then a choice of disjoint completions, and scoring it is a few table lookups and
+comparisons. Exact enumeration walks every disjoint choice; Monte Carlo draws them
+at random and finds each player's table entry by the combinatorial number system
+(the colex rank of the drawn deck positions).
+
+The community card (R3.4): when the deck cannot give every player a seventh card,
+one community card is everyone's seventh. Each possible community card is then
+its own case (the card joins every hand still short of seven), and the cases are
+weighed equally, as the card is equally likely to be any unseen one.
+
+Pot shares are counted exactly in units of 1/1680 of a pot (1680 = 2 x lcm(1..8)),
+so high/low halves split among any number of tied players stay whole numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import lru_cache
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+from numba import njit
+
+from stud.cards import DECK, Card, CardError, format_cards, parse_cards
+from stud.evaluation.kernels import NO_LOW, high_batch, high_low8_batch, razz_batch
+from stud.rules import Variant
+
+__all__ = [
+    "SHARE_UNIT",
+    "EquityError",
+    "EquityResult",
+    "Method",
+    "PlayerOdds",
+    "Situation",
+    "equity",
+    "run_equity",
+]
+
+SHARE_UNIT = 1680
+"""One pot, in the units shares are counted in."""
+
+# Columns of a player's counter row.
+_WIN, _TIE, _LOSE, _HIGH_WIN, _HIGH_TIE, _LOW_WIN, _LOW_TIE, _SHARE, _SHARE_SQ = range(9)
+_COLUMNS = 9
+
+
+class EquityError(ValueError):
+    """A situation that cannot be dealt: duplicate or unknown cards, wrong counts."""
+
+
+class Method(StrEnum):
+    """How the odds were found."""
+
+    EXACT = "exact"
+    MONTE_CARLO = "monte-carlo"
+
+
+@dataclass(frozen=True, slots=True)
+class Situation:
+    """Each player's known cards and the dead cards, checked when made."""
+
+    variant: Variant
+    hands: tuple[tuple[Card, ...], ...]
+    dead: tuple[Card, ...] = ()
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "variant", Variant(self.variant))
+        if not 2 <= len(self.hands) <= 8:
+            raise EquityError(f"odds need 2 to 8 players, not {len(self.hands)}")
+        seen: dict[Card, str] = {}
+        for i, hand in enumerate(self.hands):
+            if not 3 <= len(hand) <= 7:
+                raise EquityError(
+                    f"player {i + 1} has {len(hand)} cards ({format_cards(hand)}): "
+                    "a stud hand has 3 to 7"
+                )
+            for card in hand:
+                if card in seen:
+                    raise EquityError(f"{card} is in {seen[card]} and in player {i + 1}'s hand")
+                seen[card] = f"player {i + 1}'s hand"
+        for card in self.dead:
+            if card in seen:
+                raise EquityError(f"{card} is in {seen[card]} and among the dead cards")
+            seen[card] = "the dead cards"
+        if self._needed() > len(self.deck) and self._needed_with_community() > len(self.deck):
+            raise EquityError(
+                f"the hands need {self._needed()} more cards but only {len(self.deck)} are unseen"
+            )
+
+    @classmethod
+    def parse(cls, variant: Variant | str, hands: Sequence[str], dead: str = "") -> Situation:
+        """A situation from card strings: ``Situation.parse("stud8", ["As Ks Qs", ...])``."""
+        parsed = []
+        for i, text in enumerate(hands):
+            try:
+                parsed.append(parse_cards(text))
+            except CardError as error:
+                raise EquityError(f"player {i + 1}: {error}") from None
+        try:
+            dead_cards = parse_cards(dead)
+        except CardError as error:
+            raise EquityError(f"dead cards: {error}") from None
+        try:
+            kind = Variant(variant)
+        except ValueError:
+            raise EquityError(f"{variant!r} is not a variant (stud, stud8, razz)") from None
+        return cls(kind, tuple(parsed), dead_cards)
+
+    @property
+    def deck(self) -> tuple[Card, ...]:
+        """The unseen cards the rest of the deal comes from."""
+        known = {c for hand in self.hands for c in hand} | set(self.dead)
+        return tuple(c for c in DECK if c not in known)
+
+    def _needed(self) -> int:
+        return sum(7 - len(h) for h in self.hands)
+
+    def _needed_with_community(self) -> int:
+        return sum(max(0, 6 - len(h)) for h in self.hands) + 1
+
+    @property
+    def community(self) -> bool:
+        """Whether the deck runs short and seventh street is a community card (R3.4)."""
+        return self._needed() > len(self.deck)
+
+    def outcomes(self) -> int:
+        """How many ways the cards still to come can fall."""
+        return sum(case.outcomes() for case in self.cases())
+
+    def cases(self) -> list[_Case]:
+        """The situation as dealt from one deck: itself, or one case a community card."""
+        if not self.community:
+            return [_Case(self, None)]
+        return [
+            _Case(Situation(self.variant, self.hands, (*self.dead, card)), card)
+            for card in self.deck
+        ]
+
+
+@dataclass(frozen=True, slots=True)
+class _Case:
+    """A situation with, when the deck runs short, its community card fixed."""
+
+    situation: Situation
+    community: Card | None
+
+    @property
+    def needs(self) -> list[int]:
+        """Cards each player still needs from the deck."""
+        hands = self.situation.hands
+        if self.community is None:
+            return [7 - len(h) for h in hands]
+        return [max(0, 6 - len(h)) for h in hands]
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """A player's known cards, with the community card if it plays for them."""
+        known = self.situation.hands[player]
+        if self.community is None or len(known) == 7:
+            return known
+        return (*known, self.community)
+
+    def outcomes(self) -> int:
+        """How many ways this case's cards can fall."""
+        left, total = len(self.situation.deck), 1
+        for need in self.needs:
+            total *= math.comb(left, need)
+            left -= need
+        return total
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerOdds:
+    """One player's results over all outcomes counted.
+
+    ``wins`` are outcomes where the player takes the whole pot alone (a scoop in
+    stud8), ``ties`` where they get part of it, ``losses`` where they get nothing.
+    ``share`` is the expected fraction of the pot (EV), exact for exact methods.
+    """
+
+    cards: tuple[Card, ...]
+    wins: int
+    ties: int
+    losses: int
+    high_wins: int
+    high_ties: int
+    low_wins: int
+    low_ties: int
+    share: float
+    share_error: float
+    """The standard error of ``share`` (0 for exact results)."""
+
+    @property
+    def scoops(self) -> int:
+        """Outcomes where the player takes the whole pot alone."""
+        return self.wins
+
+
+@dataclass(frozen=True, slots=True)
+class EquityResult:
+    """The odds of a situation."""
+
+    situation: Situation
+    method: Method
+    outcomes: int
+    """Outcomes counted (exact) or trials dealt (Monte Carlo)."""
+    total_outcomes: int
+    """How many outcomes the situation has in all."""
+    players: tuple[PlayerOdds, ...]
+    seed: int | None = None
+    complete: bool = True
+    """False for a Monte Carlo run stopped early (the counts so far)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """A plain dictionary for JSON."""
+        return {
+            "variant": self.situation.variant.value,
+            "method": self.method.value,
+            "outcomes": self.outcomes,
+            "total_outcomes": self.total_outcomes,
+            "seed": self.seed,
+            "complete": self.complete,
+            "dead": format_cards(self.situation.dead),
+            "players": [
+                {
+                    "cards": format_cards(p.cards),
+                    "wins": p.wins,
+                    "ties": p.ties,
+                    "losses": p.losses,
+                    "win": p.wins / self.outcomes if self.outcomes else 0.0,
+                    "tie": p.ties / self.outcomes if self.outcomes else 0.0,
+                    "lose": p.losses / self.outcomes if self.outcomes else 0.0,
+                    "high_wins": p.high_wins,
+                    "high_ties": p.high_ties,
+                    "low_wins": p.low_wins,
+                    "low_ties": p.low_ties,
+                    "scoops": p.scoops,
+                    "equity": p.share,
+                    "equity_error": p.share_error,
+                }
+                for p in self.players
+            ],
+        }
+
+
+# ------------------------------------------------------------------ tables
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Every player's completions: deck-position masks and hand values."""
+
+    masks: npt.NDArray[np.uint64]  # (players, widest)
+    high: npt.NDArray[np.int32]  # high value, or minus the razz value
+    low: npt.NDArray[np.int32]  # eight-or-better low or NO_LOW
+    counts: npt.NDArray[np.int64]  # completions of each player
+    needs: npt.NDArray[np.int64]  # cards each player needs
+    deck_size: int
+    split_low: bool
+
+
+@lru_cache(maxsize=64)
+def _tables(case: _Case) -> _Tables:
+    situation = case.situation
+    deck = situation.deck
+    m = len(deck)
+    codes = np.array([c.code for c in deck], dtype=np.uint8)
+    needs = case.needs
+    widest = max(math.comb(m, k) for k in needs)
+    n = len(needs)
+    masks = np.zeros((n, widest), dtype=np.uint64)
+    high = np.zeros((n, widest), dtype=np.int32)
+    low = np.full((n, widest), NO_LOW, dtype=np.int32)
+    counts = np.zeros(n, dtype=np.int64)
+    for i, k in enumerate(needs):
+        hand = case.hand(i)
+        # Completions in colex order, so that a sorted draw's colex rank indexes them.
+        combos = _colex(m, k)
+        count = len(combos)
+        counts[i] = count
+        known = np.array([c.code for c in hand], dtype=np.uint8)
+        batch = np.empty((count, 7), dtype=np.uint8)
+        batch[:, : len(known)] = known
+        if k:
+            batch[:, len(known) :] = codes[combos]
+            masks[i, :count] = np.bitwise_or.reduce(
+                np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1
+            )
+        if situation.variant is Variant.RAZZ:
+            high[i, :count] = -razz_batch(batch)
+        elif situation.variant is Variant.STUD8:
+            high[i, :count], low[i, :count] = high_low8_batch(batch)
+        else:
+            high[i, :count] = high_batch(batch)
+    return _Tables(
+        masks,
+        high,
+        low,
+        counts,
+        np.array(needs, dtype=np.int64),
+        m,
+        situation.variant is Variant.STUD8,
+    )
+
+
+@lru_cache(maxsize=256)
+def _colex(m: int, k: int) -> npt.NDArray[np.int64]:
+    """All k-subsets of range(m), one a row, in colex order.
+
+    Colex order sorts subsets by their largest element, then the rest the same
+    way; so the subsets with largest element ``top`` follow all those of
+    ``range(top)``, and a sorted subset's position is the sum of ``C(a_j, j + 1)``.
+    """
+    if k == 0:
+        return np.zeros((1, 0), dtype=np.int64)
+    parts = [np.zeros((0, k), dtype=np.int64)]
+    for top in range(k - 1, m):
+        rest = _colex(top, k - 1)
+        parts.append(np.hstack([rest, np.full((len(rest), 1), top, dtype=np.int64)]))
+    return np.vstack(parts)
+
+
+# ------------------------------------------------------------------ kernels
+
+
+@njit(cache=True)
+def _score(chosen: Any, high: Any, low: Any, split_low: bool, counters: Any, weight: int) -> None:
+    """Add one outcome (player i holding completion ``chosen[i]``) to the counters."""
+    n = chosen.shape[0]
+    best_high = high[0, chosen[0]]
+    for i in range(1, n):
+        v = high[i, chosen[i]]
+        best_high = max(best_high, v)
+    high_winners = 0
+    for i in range(n):
+        if high[i, chosen[i]] == best_high:
+            high_winners += 1
+    best_low = NO_LOW
+    if split_low:
+        for i in range(n):
+            v = low[i, chosen[i]]
+            best_low = min(best_low, v)
+    low_winners = 0
+    if best_low != NO_LOW:
+        for i in range(n):
+            if low[i, chosen[i]] == best_low:
+                low_winners += 1
+    for i in range(n):
+        share = 0
+        if high[i, chosen[i]] == best_high:
+            half = 1680 if low_winners == 0 else 840
+            share += half // high_winners
+            if split_low:
+                if high_winners == 1:
+                    counters[i, 3] += weight
+                else:
+                    counters[i, 4] += weight
+        if low_winners and low[i, chosen[i]] == best_low:
+            share += 840 // low_winners
+            if low_winners == 1:
+                counters[i, 5] += weight
+            else:
+                counters[i, 6] += weight
+        if share == 1680:
+            counters[i, 0] += weight
+        elif share > 0:
+            counters[i, 1] += weight
+        else:
+            counters[i, 2] += weight
+        counters[i, 7] += share * weight
+        counters[i, 8] += share * share * weight
+
+
+@njit(cache=True)
+def _enumerate(
+    masks: Any,
+    counts: Any,
+    high: Any,
+    low: Any,
+    split_low: bool,
+    start: int,
+    stop: int,
+    counters: Any,
+) -> int:
+    """Every outcome whose first player holds completion ``start..stop-1``.
+
+    The players before the last are walked depth first; for each such prefix the
+    last player's completions fall into nine cells by how their high and low
+    compare with the best of the prefix (better, equal, worse). All outcomes of a
+    cell share their winners, so each cell is scored once, weighted by its size:
+    the inner loop only compares and counts.
+    """
+    n = counts.shape[0]
+    last = n - 1
+    chosen = np.zeros(n, dtype=np.int64)
+    used = np.zeros(n, dtype=np.uint64)
+    index = np.zeros(n, dtype=np.int64)
+    cell_count = np.zeros(9, dtype=np.int64)
+    cell_first = np.zeros(9, dtype=np.int64)
+    total = 0
+    for first in range(start, stop):
+        chosen[0] = first
+        used[0] = masks[0, first]
+        depth = 1
+        index[1] = 0
+        while depth >= 1:
+            if depth == last:
+                # The prefix is complete: tally the last player's completions.
+                best_high = high[0, chosen[0]]
+                best_low = low[0, chosen[0]]
+                for i in range(1, last):
+                    best_high = max(best_high, high[i, chosen[i]])
+                    best_low = min(best_low, low[i, chosen[i]])
+                cell_count[:] = 0
+                taken = used[last - 1]
+                for c in range(counts[last]):
+                    if masks[last, c] & taken:
+                        continue
+                    h = high[last, c]
+                    cell = 0 if h > best_high else (1 if h == best_high else 2)
+                    if split_low:
+                        lo = low[last, c]
+                        cell = cell * 3 + (0 if lo < best_low else (1 if lo == best_low else 2))
+                    if cell_count[cell] == 0:
+                        cell_first[cell] = c
+                    cell_count[cell] += 1
+                for cell in range(9):
+                    if cell_count[cell]:
+                        chosen[last] = cell_first[cell]
+                        _score(chosen, high, low, split_low, counters, cell_count[cell])
+                        total += cell_count[cell]
+                depth -= 1
+                if depth >= 1:
+                    index[depth] += 1
+                continue
+            if index[depth] >= counts[depth]:
+                depth -= 1
+                if depth >= 1:
+                    index[depth] += 1
+                continue
+            mask = masks[depth, index[depth]]
+            if mask & used[depth - 1]:
+                index[depth] += 1
+                continue
+            chosen[depth] = index[depth]
+            used[depth] = used[depth - 1] | mask
+            depth += 1
+            index[depth] = 0
+    return total
+
+
+@njit(cache=True)
+def _sample(
+    needs: Any,
+    deck_size: int,
+    high: Any,
+    low: Any,
+    split_low: bool,
+    trials: int,
+    seed: int,
+    binomial: Any,
+    counters: Any,
+) -> None:
+    """``trials`` random outcomes, drawn by a partial shuffle of the deck positions.
+
+    The generator is xorshift64* (fast, and plenty for dealing cards); a position
+    is drawn by Lemire's multiply-shift on 32 bits, whose bias (under 1 in 10**7
+    here) is far below what a Monte Carlo run can see.
+    """
+    state = np.uint64(seed) * np.uint64(0x9E3779B97F4A7C15) | np.uint64(1)
+    n = needs.shape[0]
+    positions = np.arange(deck_size)
+    chosen = np.zeros(n, dtype=np.int64)
+    drawn = np.zeros(7, dtype=np.int64)
+    total_needed = 0
+    for i in range(n):
+        total_needed += needs[i]
+    for _ in range(trials):
+        for j in range(total_needed):
+            state ^= state >> np.uint64(12)
+            state ^= state << np.uint64(25)
+            state ^= state >> np.uint64(27)
+            r = (state * np.uint64(0x2545F4914F6CDD1D)) >> np.uint64(32)
+            pick = j + np.int64((r * np.uint64(deck_size - j)) >> np.uint64(32))
+            positions[j], positions[pick] = positions[pick], positions[j]
+        at = 0
+        for i in range(n):
+            k = needs[i]
+            for j in range(k):  # insertion sort of this player's draw
+                value = positions[at + j]
+                h = j
+                while h > 0 and drawn[h - 1] > value:
+                    drawn[h] = drawn[h - 1]
+                    h -= 1
+                drawn[h] = value
+            rank = 0
+            for j in range(k):
+                rank += binomial[drawn[j], j + 1]
+            chosen[i] = rank
+            at += k
+        _score(chosen, high, low, split_low, counters, 1)
+
+
+_BINOMIAL = np.array([[math.comb(a, b) for b in range(8)] for a in range(53)], dtype=np.int64)
+
+
+# ------------------------------------------------------------------ driving
+
+
+@dataclass(frozen=True)
+class _Task:
+    """One independent piece of work: a slice of an enumeration or a batch of trials."""
+
+    case: int
+    start: int = 0
+    stop: int = 0
+    trials: int = 0
+    seed: int = 0
+
+
+def _run_task(situation: Situation, task: _Task) -> npt.NDArray[np.int64]:
+    t = _tables(situation.cases()[task.case])
+    counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64)
+    if task.trials:
+        _sample(
+            t.needs,
+            t.deck_size,
+            t.high,
+            t.low,
+            t.split_low,
+            task.trials,
+            task.seed,
+            _BINOMIAL,
+            counters,
+        )
+    else:
+        _enumerate(t.masks, t.counts, t.high, t.low, t.split_low, task.start, task.stop, counters)
+    return counters
+
+
+def _plan(
+    situation: Situation, method: Method, trials: int, seed: int, chunk: int
+) -> list[tuple[_Task, int]]:
+    """The tasks of a run, each with the outcomes it covers."""
+    cases = situation.cases()
+    tasks: list[tuple[_Task, int]] = []
+    if method is Method.EXACT:
+        for c, case in enumerate(cases):
+            first = math.comb(len(case.situation.deck), case.needs[0])
+            per_first = case.outcomes() // first
+            step = max(1, chunk // max(per_first, 1))
+            tasks.extend(
+                (_Task(c, s, min(s + step, first)), per_first * (min(s + step, first) - s))
+                for s in range(0, first, step)
+            )
+        return tasks
+    # Monte Carlo: trials spread evenly over the community cases (each equally
+    # likely), in chunks whose seeds depend only on the seed and the chunk number,
+    # so that the result is the same however many processes run them.
+    per_case, extra = divmod(trials, len(cases))
+    number = 0
+    for c in range(len(cases)):
+        todo = per_case + (1 if c < extra else 0)
+        while todo > 0:
+            size = min(chunk, todo)
+            seed_c = int(np.random.SeedSequence([seed, number]).generate_state(1)[0] >> 1)
+            tasks.append((_Task(c, trials=size, seed=seed_c), size))
+            todo -= size
+            number += 1
+    return tasks
+
+
+def _result(
+    situation: Situation,
+    counters: npt.NDArray[np.int64],
+    counted: int,
+    method: Method,
+    seed: int | None,
+    complete: bool,
+) -> EquityResult:
+    players = []
+    for i, hand in enumerate(situation.hands):
+        row = [int(x) for x in counters[i]]
+        share = row[_SHARE] / SHARE_UNIT / counted if counted else 0.0
+        error = 0.0
+        if method is Method.MONTE_CARLO and counted > 1:
+            mean_sq = row[_SHARE_SQ] / SHARE_UNIT**2 / counted
+            error = math.sqrt(max(mean_sq - share * share, 0.0) / (counted - 1))
+        players.append(
+            PlayerOdds(
+                cards=hand,
+                wins=row[_WIN],
+                ties=row[_TIE],
+                losses=row[_LOSE],
+                high_wins=row[_HIGH_WIN],
+                high_ties=row[_HIGH_TIE],
+                low_wins=row[_LOW_WIN],
+                low_ties=row[_LOW_TIE],
+                share=share,
+                share_error=error,
+            )
+        )
+    return EquityResult(
+        situation, method, counted, situation.outcomes(), tuple(players), seed, complete
+    )
+
+
+def run_equity(
+    situation: Situation,
+    *,
+    exact_budget: int = 1_000_000_000,
+    trials: int = 1_000_000,
+    seed: int = 0,
+    jobs: int = 1,
+    method: Method | None = None,
+    chunk: int = 1 << 21,
+) -> Iterator[EquityResult]:
+    """The odds as they build up: one result after each piece of work, the last whole.
+
+    Exact enumeration when the outcomes number at most ``exact_budget`` (or when
+    ``method`` says so), Monte Carlo with ``trials`` seeded trials otherwise. With
+    ``jobs`` above one the pieces run in that many processes. Stopping the
+    iteration early leaves the partial counts in the last result yielded (for
+    Monte Carlo, a fair estimate; for exact, not an answer).
+    """
+    if jobs < 1:
+        raise EquityError(f"jobs must be at least 1, not {jobs}")
+    if trials < 1:
+        raise EquityError(f"trials must be at least 1, not {trials}")
+    total = situation.outcomes()
+    if method is None:
+        method = Method.EXACT if total <= exact_budget else Method.MONTE_CARLO
+    plan = _plan(situation, method, trials, seed, chunk)
+    counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64)
+    counted = 0
+    used_seed = seed if method is Method.MONTE_CARLO else None
+    results: Iterator[npt.NDArray[np.int64]]
+    if jobs == 1:
+        results = (_run_task(situation, task) for task, _ in plan)
+        pool = None
+    else:
+        from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
+
+        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
+        results = pool.map(_run_task, [situation] * len(plan), [task for task, _ in plan])
+    try:
+        for (_, size), part in zip(plan, results, strict=True):
+            counters += part
+            counted += size
+            yield _result(situation, counters, counted, method, used_seed, counted == _target(plan))
+    finally:
+        if pool is not None:
+            pool.shutdown(wait=False, cancel_futures=True)
+
+
+def _ignore_interrupts() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them and keeps what it has."""
+    import signal  # noqa: PLC0415
+
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _target(plan: list[tuple[_Task, int]]) -> int:
+    return sum(size for _, size in plan)
+
+
+def equity(
+    hands: Sequence[str | Sequence[Card]],
+    dead: str | Sequence[Card] = (),
+    *,
+    variant: Variant | str = Variant.STUD,
+    exact_budget: int = 1_000_000_000,
+    trials: int = 1_000_000,
+    seed: int = 0,
+    jobs: int = 1,
+    method: Method | str | None = None,
+    progress: Callable[[EquityResult], None] | None = None,
+) -> EquityResult:
+    """The odds of each player, from their known cards and the dead cards.
+
+    >>> result = equity(["As Ks Qs Js", "2c 2d 3h 4c"], variant="stud", method="exact")
+    >>> result.method.value, round(sum(p.share for p in result.players), 9)
+    ('exact', 1.0)
+    """
+    cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
+    dead_cards = parse_cards(dead) if isinstance(dead, str) else tuple(dead)
+    situation = Situation(Variant(variant), tuple(cards), dead_cards)
+    last: EquityResult | None = None
+    for last in run_equity(
+        situation,
+        exact_budget=exact_budget,
+        trials=trials,
+        seed=seed,
+        jobs=jobs,
+        method=Method(method) if method is not None else None,
+    ):
+        if progress is not None:
+            progress(last)
+    assert last is not None
+    return last

@@ -1,0 +1,58 @@
+"""`stud equity` as a user runs it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from stud.cli.main import app
+
+runner = CliRunner()
+
+
+def test_equity_prints_a_table_and_says_how_it_was_computed() -> None:
+    result = runner.invoke(
+        app, ["equity", "--variant", "stud8", "As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "exact: all 1,560 outcomes" in result.output  # 40 unseen cards, then 39
+    assert "Scoop" in result.output
+    assert "As Ks Qs Js Ts 9s" in result.output
+
+
+def test_equity_monte_carlo_states_trials_seed_and_error() -> None:
+    result = runner.invoke(
+        app,
+        ["equity", "As Ks Qs", "2c 3c 4d", "7h 7d 8c", "--dead", "5h 9c", "--trials", "20000"],
+    )
+    assert result.exit_code == 0, result.output
+    assert "Monte Carlo: 20,000 trials (seed 0)" in result.output
+    assert "±" in result.output
+
+
+def test_equity_json_is_one_object_with_every_player() -> None:
+    result = runner.invoke(app, ["equity", "--json", "As Ks Qs Js Ts 9s", "2c 2d 3h 4h 5h 6c"])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert data["method"] == "exact"
+    assert len(data["players"]) == 2
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["As Ks Qs"], "2 to 8 players"),
+        (["As Ks Qs", "As 2c 3c"], "As is in player 1's hand and in player 2's hand"),
+        (["As Ks Qs", "2c 3c 4x"], "'4x' is not a card"),
+        (["As Ks Qs", "2c 3c 4c", "--variant", "omaha"], "'omaha' is not a variant"),
+        (["As Ks Qs", "2c 3c 4c", "--jobs", "0"], "--jobs 0"),
+        (["As Ks Qs", "2c 3c 4c", "--trials", "0"], "--trials 0"),
+    ],
+)
+def test_equity_bad_input_fails_clearly(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["equity", *args])
+    assert result.exit_code == 2
+    assert message in result.output
