@@ -41,6 +41,7 @@ def __getattr__(name: str) -> Any:
         return equity
     raise AttributeError(f"module 'stud' has no attribute {name!r}")
 
+
 __all__ = [
     "Action",
     "Bet",
