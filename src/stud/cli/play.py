@@ -80,7 +80,7 @@ def play(
         fail(f"--db: {error}")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    console = Console(highlight=False, soft_wrap=True)
+    console = Console(highlight=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
         Player(f"{name.capitalize()} {chair + 2}", stack, make_bot(name))
@@ -101,6 +101,7 @@ def play(
                     "B the big bet (open pair on 4th street); q quits between hands."
                 ),
                 sep="\n",
+                soft_wrap=True,  # a path or a list of names stays whole, to be copied
             )
             session = TableSession(
                 rules=rules,
@@ -122,12 +123,17 @@ def _summary(console: Console, result: SessionResult, kept_in: str | None) -> No
     hands = f"{result.hands} hand{'s' if result.hands != 1 else ''} played"
     if result.abandoned:
         hands += " (the hand left unfinished is not counted)"
-    console.print(Text(f"Session over: {hands}, {result.won} won.", style="bold"))
+    console.print(Text(f"Session over: {hands}, {result.won} won.", style="bold"), soft_wrap=True)
     mood = "green" if result.net > 0 else "red" if result.net < 0 else ""
     console.print(
-        Text(f"Net result: {result.net:+d} chips ({result.start} -> {result.final}).", mood)
+        Text(f"Net result: {result.net:+d} chips ({result.start} -> {result.final}).", mood),
+        soft_wrap=True,
     )
     if result.hand_ids and kept_in is not None:
         first, last = result.hand_ids[0], result.hand_ids[-1]
         ids = f"hand {first}" if first == last else f"hands {first} to {last}"
-        console.print(f"Saved as {ids} in {kept_in}; `stud history list` shows them.", markup=False)
+        console.print(
+            f"Saved as {ids} in {kept_in}; `stud history list` shows them.",
+            markup=False,
+            soft_wrap=True,
+        )
