@@ -8,7 +8,10 @@ in the database, replayed through the PHH reader.
 
 from __future__ import annotations
 
+import os
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +201,20 @@ def test_history_without_a_database_says_so(tmp_path: Path) -> None:
     result = runner.invoke(app, ["history", "list", "--db", str(tmp_path / "none.sqlite3")])
     assert result.exit_code != 0
     assert "no hand database at" in result.output
+
+
+def test_a_terminal_without_utf8_or_colour_gets_plain_ascii(tmp_path: Path) -> None:
+    env = {**os.environ, "PYTHONIOENCODING": "ascii", "NO_COLOR": "1"}
+    done = subprocess.run(
+        [sys.executable, "-m", "stud.cli.main", "play", "--db", ":memory:", "--seed", "3"],
+        input=CALL_DOWN + "q\n",
+        capture_output=True,
+        text=True,
+        encoding="ascii",
+        env=env,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "Session over: 1 hand played" in done.stdout
+    assert re.search(r"\[[2-9TJQKA][cdhs] [2-9TJQKA][cdhs]\] [2-9TJQKA][cdhs]", done.stdout)

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import io
 
+import pytest
 from rich.console import Console
 
 from helpers import deal, play, table
 from stud.actions import Bet, BringIn, Call, Check, Complete, Fold, Raise
 from stud.cli.choices import choices, resolve
-from stud.cli.table import Look, pot_line, render_table
+from stud.cli.table import Look, look_of, pot_line, render_table
 from stud.state import HandState
 from stud.views import PlayerView, view_of
 
@@ -141,3 +142,14 @@ def test_the_pot_line_keeps_this_streets_bets_apart() -> None:
     state = play(state, "0 complete 5")
     line = pot_line(view_of(state, 1), ["A", "B"], FANCY).plain
     assert line == "Pot 2 · 5 in bets this street"
+
+
+def test_the_look_follows_the_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    colour = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+    assert look_of(colour).fancy
+    piped = Console(file=io.StringIO())
+    assert not look_of(piped).fancy
+    monkeypatch.setenv("NO_COLOR", "1")
+    no_colour = Console(file=io.StringIO(), force_terminal=True, color_system="standard")
+    assert not look_of(no_colour).fancy

@@ -260,8 +260,8 @@ class TableSession:
         self.keys.drop_typeahead()
         if self.console.is_terminal:
             self.console.clear()
-        else:
-            self.console.rule(style="dim")
+        else:  # a transcript: a plain line between screens, safe in any encoding
+            self.console.print(Text("-" * min(self.console.width, 80), style="dim"))
         self.console.print(
             render_table(
                 view_of(hand.state, me),
