@@ -32,8 +32,11 @@ from stud.actions import (
     Call,
     CardsDealt,
     Check,
+    CommunityCardDealt,
     Complete,
     Fold,
+    HandMucked,
+    HandShown,
     Muck,
     PotAwarded,
     Raise,
@@ -282,3 +285,38 @@ def deck_for(hands: Sequence[str], community: str = "") -> list[Card]:
     order += parse_cards(community)
     order += [c for c in DECK if c not in order]
     return order
+
+
+def replay(state: HandState) -> HandState:
+    """Play a hand again from its history alone, naming every card (R8.3)."""
+    again = new_hand(state.rules, state.starting_stacks)
+    for event in state.events:
+        match event:
+            case CardsDealt(seat=seat, down=down, up=up):
+                again = again.deal(seat, down + up)
+            case CommunityCardDealt(card=card):
+                again = again.deal_community(card)
+            case ActionTaken(action=act):
+                again = again.apply(act)
+            case HandShown():
+                again = again.apply(Show())
+            case HandMucked():
+                again = again.apply(Muck())
+    return again
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every card anywhere inside a value: dataclass fields, tuples, lists, dicts."""
+    found: set[Card] = set()
+    stack = [value]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, Card):
+            found.add(item)
+        elif dataclasses.is_dataclass(item) and not isinstance(item, type):
+            stack += [getattr(item, f.name) for f in dataclasses.fields(item)]
+        elif isinstance(item, tuple | list | set | frozenset):
+            stack += list(item)
+        elif isinstance(item, dict):
+            stack += [*item.keys(), *item.values()]
+    return found

@@ -575,6 +575,8 @@ class HandState:
             awards += award_pot(
                 pot.amount, index, claimants, split_low=rules.split_low, lowball=rules.lowball
             )
+        # A hand nobody saw is not named: the name would tell its down cards (R8.4).
+        awards = [a if self.declared[a.seat] else replace(a, hand="") for a in awards]
         return self._close(awards)
 
     def _antes(self) -> list[int]:
