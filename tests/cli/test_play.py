@@ -218,3 +218,30 @@ def test_a_terminal_without_utf8_or_colour_gets_plain_ascii(tmp_path: Path) -> N
     assert done.returncode == 0, done.stderr
     assert "Session over: 1 hand played" in done.stdout
     assert re.search(r"\[[2-9TJQKA][cdhs] [2-9TJQKA][cdhs]\] [2-9TJQKA][cdhs]", done.stdout)
+
+
+def test_history_before_any_game_says_there_is_none_yet(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = runner.invoke(app, ["history", "list"])
+    assert result.exit_code == 0
+    assert "No hands kept yet" in result.output
+    assert str(tmp_path / "stud" / "hands.sqlite3") in result.output
+    shown = runner.invoke(app, ["history", "show", "1"])
+    assert shown.exit_code != 0
+    assert "no hand database at" in shown.output
+
+
+def test_play_keeps_hands_in_the_default_file_under_xdg_data_home(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    result = runner.invoke(app, ["play", "--bots", "station", "--seed", "1"], input=CALL_DOWN)
+    assert result.exit_code == 0, result.output
+    path = tmp_path / "stud" / "hands.sqlite3"
+    assert f"Hand histories are kept in {path}" in result.output
+    assert len(kept(path)) == 1
+    listing = runner.invoke(app, ["history", "list"])
+    assert listing.exit_code == 0
+    assert "stud8" in listing.output

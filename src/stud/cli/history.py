@@ -63,6 +63,9 @@ def list_hands(
     """List the latest hands: id, time, game, players, your result."""
     if limit < 1:
         fail(f"--limit {limit}: show at least one hand")
+    if db is None and not default_db_path().exists():
+        typer.echo(f"No hands kept yet: `stud play` keeps them in {default_db_path()}.")
+        return
     store = _open(db)
     try:
         hands = store.recent(limit)
