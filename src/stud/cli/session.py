@@ -131,6 +131,7 @@ class TableSession:
 
     def _play(self, chairs: tuple[int, ...]) -> _Hand:
         number = self.result.hands + 1
+        self.result.abandoned = True  # until the hand is over: input may end, or Ctrl-C
         state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
         hand = _Hand(state, chairs, number)
         me = chairs.index(self.you)
@@ -144,12 +145,9 @@ class TableSession:
             elif state.phase is Phase.SHOWDOWN:
                 action = Show()  # the person's hand is shown to claim the pot
             else:
-                try:
-                    action = self._ask(hand, me)
-                except _InputClosedError:
-                    self.result.abandoned = True
-                    raise
+                action = self._ask(hand, me)
             hand = _Hand(state.apply(action), chairs, number)
+        self.result.abandoned = False
         return hand
 
     def _ask(self, hand: _Hand, me: int) -> Action:
