@@ -39,5 +39,11 @@ terminal-tools:
 
 test: lint typecheck unit
 
+# Hand evaluation speed next to eval7, phevaluator, treys and pokerkit (README,
+# "Hand evaluation speed"). The peers are benchmark-only extras, installed here.
+bench: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/bench_eval.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache
