@@ -504,7 +504,10 @@ class HandState:
         return state._settle()
 
     def _return_uncalled(self) -> HandState:
-        returned = uncalled_bet(self.contributed)
+        live = self.contributed
+        if self.rules.dead_antes:  # dead antes are everyone's: never an uncalled bet
+            live = tuple(c - a for c, a in zip(live, self._antes(), strict=True))
+        returned = uncalled_bet(live)
         if returned is None:
             return self
         seat, amount = returned

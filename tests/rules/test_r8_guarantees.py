@@ -15,6 +15,7 @@ from helpers import (
     replay,
     rules,
     show_all,
+    showdown,
     table,
 )
 from stud.actions import Call, HandShown, PotAwarded
@@ -234,3 +235,17 @@ def test_r8_4_no_view_of_a_seat_that_is_not_at_the_table() -> None:
     with pytest.raises(ValueError, match="no seat 4"):
         view_of(state, 3)
     assert Call() not in view_of(state, 2).legal_actions  # seat 2 must bring in
+
+
+def test_r8_1_dead_antes_short_ante_is_not_returned_as_an_uncalled_bet() -> None:
+    """With ``dead_antes`` every ante is in the main pot, which anyone still in can win.
+
+    Seat 0 posts 1 of a 2 ante, seat 1 posts 2; both are all-in and seat 0 wins. Dead
+    antes: seat 0 takes all 3. Live antes (the default): seat 1's unmatched chip comes
+    back and seat 0 wins 2.
+    """
+    hands = {0: "As Ad Kc 7c 7h 4c 2s", 1: "Kd Ks Qh 8d 3h 5c 6s"}
+    dead = showdown("stud", [1, 2], hands, stakes="2/2/10/20", dead_antes=True)
+    assert dead.final_stacks == (3, 0)
+    live = showdown("stud", [1, 2], hands, stakes="2/2/10/20")
+    assert live.final_stacks == (2, 1)
