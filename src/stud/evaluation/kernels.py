@@ -189,11 +189,15 @@ def hand_high_low8(codes: Any, t: Any) -> Any:
 # ---------------------------------------------------------------- batches
 
 
-@njit(cache=True)
-def _high_rows(codes: Any, t: Any, out: Any) -> None:
+# Each batch kernel is a loop inlined three times, for k = 5, 6 and 7 as constants,
+# so that the compiler unrolls the per-card sum: about a quarter faster than one
+# loop over any k.
+
+
+@njit(inline="always")
+def _high_loop(codes: Any, t: Any, out: Any, k: int) -> None:
     card_keys, mul, displacement, rank_high = t.card_keys, t.hash_mul, t.displacement, t.rank_high
-    n, k = codes.shape
-    for i in range(n):
+    for i in range(codes.shape[0]):
         key = _row_key(codes, i, k, card_keys)
         if key & _RARE:
             out[i] = _rare_high(codes[i], key, t)
@@ -202,10 +206,20 @@ def _high_rows(codes: Any, t: Any, out: Any) -> None:
 
 
 @njit(cache=True)
-def _low8_rows(codes: Any, t: Any, out: Any) -> None:
+def _high_rows(codes: Any, t: Any, out: Any) -> None:
+    k = codes.shape[1]
+    if k == 7:
+        _high_loop(codes, t, out, 7)
+    elif k == 6:
+        _high_loop(codes, t, out, 6)
+    else:
+        _high_loop(codes, t, out, 5)
+
+
+@njit(inline="always")
+def _low8_loop(codes: Any, t: Any, out: Any, k: int) -> None:
     low_bits, low8_by_mask = t.low_bits, t.low8_by_mask
-    n, k = codes.shape
-    for i in range(n):
+    for i in range(codes.shape[0]):
         mask = 0
         for j in range(k):
             mask |= low_bits[codes[i, j]]
@@ -215,10 +229,20 @@ def _low8_rows(codes: Any, t: Any, out: Any) -> None:
 
 
 @njit(cache=True)
-def _razz_rows(codes: Any, t: Any, out: Any) -> None:
+def _low8_rows(codes: Any, t: Any, out: Any) -> None:
+    k = codes.shape[1]
+    if k == 7:
+        _low8_loop(codes, t, out, 7)
+    elif k == 6:
+        _low8_loop(codes, t, out, 6)
+    else:
+        _low8_loop(codes, t, out, 5)
+
+
+@njit(inline="always")
+def _razz_loop(codes: Any, t: Any, out: Any, k: int) -> None:
     card_keys, mul, displacement, rank_razz = t.card_keys, t.hash_mul, t.displacement, t.rank_razz
-    n, k = codes.shape
-    for i in range(n):
+    for i in range(codes.shape[0]):
         key = _row_key(codes, i, k, card_keys)
         if key & _INVALID:
             _check_valid(key)
@@ -226,11 +250,21 @@ def _razz_rows(codes: Any, t: Any, out: Any) -> None:
 
 
 @njit(cache=True)
-def _high_low8_rows(codes: Any, t: Any, high: Any, low: Any) -> None:
+def _razz_rows(codes: Any, t: Any, out: Any) -> None:
+    k = codes.shape[1]
+    if k == 7:
+        _razz_loop(codes, t, out, 7)
+    elif k == 6:
+        _razz_loop(codes, t, out, 6)
+    else:
+        _razz_loop(codes, t, out, 5)
+
+
+@njit(inline="always")
+def _high_low8_loop(codes: Any, t: Any, high: Any, low: Any, k: int) -> None:
     card_keys, mul, displacement = t.card_keys, t.hash_mul, t.displacement
     rank_high_low8 = t.rank_high_low8
-    n, k = codes.shape
-    for i in range(n):
+    for i in range(codes.shape[0]):
         key = _row_key(codes, i, k, card_keys)
         both = rank_high_low8[_slot(key, mul, displacement)]
         low[i] = both >> _HIGH_HALF
@@ -238,6 +272,17 @@ def _high_low8_rows(codes: Any, t: Any, high: Any, low: Any) -> None:
             high[i] = _rare_high(codes[i], key, t)
         else:
             high[i] = both & _RANK_KEY
+
+
+@njit(cache=True)
+def _high_low8_rows(codes: Any, t: Any, high: Any, low: Any) -> None:
+    k = codes.shape[1]
+    if k == 7:
+        _high_low8_loop(codes, t, high, low, 7)
+    elif k == 6:
+        _high_low8_loop(codes, t, high, low, 6)
+    else:
+        _high_low8_loop(codes, t, high, low, 5)
 
 
 def kernel_tables() -> Tables:
