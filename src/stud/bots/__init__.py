@@ -3,13 +3,25 @@
 from collections.abc import Callable
 
 from stud.bots.base import Bot
+from stud.bots.compiled import CompiledBot, EquityBot, TightBot
 from stud.bots.simple import RandomBot, StationBot
 
-__all__ = ["BOTS", "Bot", "RandomBot", "StationBot", "make_bot"]
+__all__ = [
+    "BOTS",
+    "Bot",
+    "CompiledBot",
+    "EquityBot",
+    "RandomBot",
+    "StationBot",
+    "TightBot",
+    "make_bot",
+]
 
 BOTS: dict[str, Callable[[], Bot]] = {
     "random": RandomBot,
     "station": StationBot,
+    "tight": TightBot,
+    "equity": EquityBot,
 }
 """Every bot by the name used on the command line."""
 

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import ClassVar
 
 from stud.actions import Action, BringIn, Call, Check, Show
+from stud.bots.policies import RANDOM, STATION
 from stud.views import PlayerView
 
 __all__ = ["RandomBot", "StationBot"]
@@ -16,6 +18,8 @@ class RandomBot:
     """Picks uniformly among the legal actions (it always shows at showdown)."""
 
     name: str = "random"
+    policy: ClassVar[int] = RANDOM
+    """The same policy, compiled, for the simulator (``stud.bots.policies``)."""
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -29,6 +33,8 @@ class StationBot:
     """Always checks or calls, brings in for the minimum, and shows down."""
 
     name: str = "station"
+    policy: ClassVar[int] = STATION
+    """The same policy, compiled, for the simulator (``stud.bots.policies``)."""
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         for action in (Show(), Check(), Call(), BringIn()):

@@ -1,0 +1,64 @@
+"""The compiled policies by number, as the compiled engine and the Python bots call them.
+
+A policy number stands for a bot in compiled code, where a Python object cannot go.
+``decide`` takes the observation array (``stud.bots.observation``), the hand's random
+stream and the evaluator tables, and returns the index of the chosen legal action.
+The random and station policies are so simple that the engine inlines them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from numba import njit
+
+import stud.evaluation.kernels
+import stud.evaluation.tables
+from stud.bots.equity import equity_choice
+from stud.bots.observation import BRING_IN, CALL, CHECK, O_KIND, O_NLEGAL
+from stud.bots.tight import tight_choice
+from stud.sim import numba_cache
+from stud.sim.rng import next_below
+
+__all__ = ["EQUITY", "POLICY_NAMES", "RANDOM", "STATION", "TIGHT", "decide"]
+
+RANDOM = 0
+STATION = 1
+TIGHT = 2
+EQUITY = 3
+
+POLICY_NAMES = {RANDOM: "random", STATION: "station", TIGHT: "tight", EQUITY: "equity"}
+
+_BOTS = Path(__file__).parent
+_SIM = _BOTS.parent / "sim"
+_DEPENDENTS = [
+    *(_BOTS / f"{m}.py" for m in ("features", "tight", "equity", "policies")),
+    *(_SIM / f"{m}.py" for m in ("rng", "engine")),
+]
+numba_cache.check(
+    [
+        *_DEPENDENTS,
+        _BOTS / "observation.py",
+        Path(stud.evaluation.kernels.__file__),
+        Path(stud.evaluation.tables.__file__),
+    ],
+    _DEPENDENTS,
+)
+
+
+@njit(cache=True)
+def decide(policy: int, obs: Any, state: Any, tabs: Any) -> int:
+    """The index of the legal action policy ``policy`` chooses."""
+    nlegal = obs[O_NLEGAL]
+    if policy == RANDOM:
+        return next_below(state, nlegal)
+    if policy == STATION:
+        for i in range(nlegal):
+            kind = obs[O_KIND + i]
+            if kind in (CHECK, CALL, BRING_IN):
+                return i
+        return 0
+    if policy == TIGHT:
+        return tight_choice(obs, state, tabs)
+    return equity_choice(obs, state, tabs)
