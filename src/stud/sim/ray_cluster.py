@@ -1,0 +1,69 @@
+"""Chunks as Ray tasks, for simulations bigger than one machine.
+
+The adapter between the simulator and a Ray cluster: each chunk of hands is one Ray
+task running ``stud.sim.run.play_chunk``, and results come back as tasks finish.
+Ray is imported only here and only when used, so it stays an optional extra
+(``pip install 'stud[ray]'``); every node of a cluster needs stud installed.
+
+``address`` is what ``ray.init`` takes: a cluster's address, ``"auto"`` for the
+cluster this machine belongs to, or ``None`` to start a local Ray instance for this
+run (with ``num_cpus`` workers) and stop it afterwards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from stud.sim.run import ChunkResult, SimError, Simulation, play_chunk, warm_up
+
+__all__ = ["RayCluster", "import_ray"]
+
+LOCAL_OBJECT_STORE = 128 * 1024 * 1024
+"""Bytes of shared memory for a local instance: chunk results are a few kilobytes."""
+
+
+def import_ray() -> Any:
+    """The ``ray`` module, or a clear error saying how to install it."""
+    try:
+        import ray  # noqa: PLC0415 (optional dependency, imported only when used)
+    except ImportError:
+        raise SimError("--ray needs Ray: pip install 'stud[ray]'") from None
+    return ray
+
+
+class RayCluster:
+    """Plays the chunks as Ray tasks on a cluster (or a local instance)."""
+
+    def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
+        self.address = address
+        self.num_cpus = num_cpus
+
+    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
+        ray = import_ray()
+        started = False
+        if not ray.is_initialized():
+            if self.address is None:
+                warm_up()  # compile once here so the workers load numba's cache
+                ray.init(
+                    num_cpus=self.num_cpus,
+                    include_dashboard=False,
+                    log_to_driver=False,
+                    object_store_memory=LOCAL_OBJECT_STORE,
+                    configure_logging=False,
+                )
+            else:
+                try:
+                    ray.init(address=self.address, log_to_driver=False, configure_logging=False)
+                except ConnectionError as error:
+                    raise SimError(f"--ray {self.address}: cannot connect ({error})") from None
+            started = True
+        try:
+            task = ray.remote(play_chunk)
+            pending = [task.remote(sim, first, count) for first, count in plan]
+            while pending:
+                done, pending = ray.wait(pending, num_returns=1)
+                yield ray.get(done[0])
+        finally:
+            if started:
+                ray.shutdown()

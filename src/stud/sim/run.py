@@ -1,0 +1,258 @@
+"""Running a simulation: its hands cut into chunks, the chunks played anywhere.
+
+A ``Simulation`` names everything that decides the numbers: rules, the bots around
+the table, the number of hands, the seed and the stacks. Hand ``i`` is a pure
+function of those (its own random stream, ``stud.sim.rng.hand_start(seed, i)``, and
+seats rotated by ``i``), and a chunk's totals are integer sums, so the totals are
+the same however the hands are cut up and wherever the chunks run: in this process,
+in local worker processes (``LocalProcesses``) or as Ray tasks (``stud.sim.ray``).
+
+Every hand starts from fresh stacks, so a bot's result is a sum of independent
+per-hand net results, which is what the confidence intervals assume.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor, as_completed
+from dataclasses import dataclass
+from typing import Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from stud.actions import Show
+from stud.bots import BOTS
+from stud.bots.observation import action_of
+from stud.cards import Card
+from stud.evaluation.kernels import kernel_tables
+from stud.history.phh import to_phh
+from stud.rules import Rules
+from stud.sim import engine
+from stud.sim.engine import MAX_ACTIONS, S_FIELDS
+from stud.state import HandState, new_hand
+
+__all__ = [
+    "CHUNK_HANDS",
+    "ChunkResult",
+    "Executor",
+    "InProcess",
+    "LocalProcesses",
+    "SimError",
+    "Simulation",
+    "chunk_plan",
+    "play_chunk",
+    "policy_of",
+    "replay_hand",
+    "simulate",
+    "warm_up",
+]
+
+CHUNK_HANDS = 5_000
+"""Hands per chunk: small enough for a lively progress bar and even load across
+workers, large enough that sending a chunk costs nothing next to playing it."""
+
+
+class SimError(ValueError):
+    """A simulation that cannot be run, with the reason."""
+
+
+def policy_of(name: str) -> int | None:
+    """The compiled policy number of a registered bot, or ``None`` if it has none."""
+    policy = getattr(BOTS[name](), "policy", None)
+    return policy if isinstance(policy, int) else None
+
+
+@dataclass(frozen=True, slots=True)
+class Simulation:
+    """Everything that decides a simulation's numbers.
+
+    ``bots`` is the lineup: position ``j`` sits in seat ``(j - i) mod n`` in hand
+    ``i``, so every bot plays every seat equally often. ``keep_series`` keeps each
+    hand's result per position (for plots); ``keep_hands`` keeps each hand as PHH.
+    """
+
+    rules: Rules
+    bots: tuple[str, ...]
+    hands: int
+    seed: int = 0
+    stack: int = 1000
+    keep_series: bool = False
+    keep_hands: bool = False
+
+    def __post_init__(self) -> None:
+        if not 2 <= len(self.bots) <= 8:
+            raise SimError(f"a table seats 2 to 8 bots, not {len(self.bots)}")
+        for name in self.bots:
+            if name not in BOTS:
+                raise SimError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
+            if policy_of(name) is None:
+                raise SimError(f"bot {name!r} has no compiled policy, so it cannot be simulated")
+        if self.hands < 1:
+            raise SimError(f"the number of hands must be at least 1, not {self.hands}")
+        if not 0 <= self.seed < 2**64:
+            raise SimError(f"the seed must be in 0..2**64-1, not {self.seed}")
+        if self.stack < 1:
+            raise SimError(f"a stack must be a positive number of chips, not {self.stack}")
+
+    @property
+    def players(self) -> int:
+        """How many seats the table has."""
+        return len(self.bots)
+
+    @property
+    def policies(self) -> npt.NDArray[np.int64]:
+        """The compiled policy of each lineup position."""
+        return np.array([policy_of(name) for name in self.bots], dtype=np.int64)
+
+    def seat_names(self, index: int) -> list[str]:
+        """Which bot sits in each seat in hand ``index``."""
+        n = self.players
+        return [self.bots[(seat + index) % n] for seat in range(n)]
+
+
+@dataclass(frozen=True, slots=True)
+class ChunkResult:
+    """The totals of hands ``first .. first + count - 1``.
+
+    ``stats`` has one row per lineup position, columns ``engine.S_*`` (hands, net
+    chips, sum of squared net chips, showdowns, wins, scoops). ``series`` holds each
+    hand's net result per position and ``hands`` each hand as PHH, when kept.
+    """
+
+    first: int
+    count: int
+    stats: npt.NDArray[np.int64]
+    series: npt.NDArray[np.int32] | None = None
+    hands: tuple[str, ...] | None = None
+
+
+def chunk_plan(hands: int, size: int = CHUNK_HANDS) -> list[tuple[int, int]]:
+    """``(first, count)`` of each chunk of ``hands`` hands."""
+    if size < 1:
+        raise SimError(f"a chunk must hold at least one hand, not {size}")
+    return [(first, min(size, hands - first)) for first in range(0, hands, size)]
+
+
+def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
+    """Play one chunk of a simulation in this process."""
+    n = sim.players
+    stacks = np.full(n, sim.stack, dtype=np.int64)
+    stats = np.zeros((n, S_FIELDS), dtype=np.int64)
+    series = np.zeros((count if sim.keep_series else 0, n), dtype=np.int32)
+    kept = count if sim.keep_hands else 0
+    decks = np.zeros((kept, 52), dtype=np.uint8)
+    logs = np.zeros((kept, MAX_ACTIONS, 4), dtype=np.int64)
+    lengths = np.zeros(kept, dtype=np.int64)
+    engine.play_chunk(
+        engine.rules_array(sim.rules),
+        stacks,
+        sim.policies,
+        np.uint64(sim.seed),
+        first,
+        count,
+        kernel_tables(),
+        stats,
+        series,
+        decks,
+        logs,
+        lengths,
+    )
+    texts: tuple[str, ...] | None = None
+    if sim.keep_hands:
+        if (lengths > MAX_ACTIONS).any():
+            raise SimError(f"a hand took more than {MAX_ACTIONS} actions: too long to keep")
+        texts = tuple(
+            to_phh(
+                replay_hand(sim.rules, [sim.stack] * n, decks[k], logs[k, : lengths[k]]),
+                hand=first + k,
+                seed=sim.seed,
+                players=sim.seat_names(first + k),
+            )
+            for k in range(count)
+        )
+    return ChunkResult(first, count, stats, series if sim.keep_series else None, texts)
+
+
+def replay_hand(
+    rules: Rules,
+    stacks: Sequence[int],
+    deck: npt.NDArray[np.uint8],
+    actions: npt.NDArray[np.int64],
+) -> HandState:
+    """The reference engine's hand for a compiled hand's deck and actions.
+
+    Every action goes through ``HandState.apply``, so a hand the compiled engine got
+    wrong fails here loudly instead of being written as history.
+    """
+    state = new_hand(rules, stacks, deck=[Card.from_code(int(c)) for c in deck])
+    for seat, kind, amount, _ in actions.tolist():
+        if state.actor != seat:
+            raise AssertionError(f"the compiled engine had seat {seat + 1} act out of turn")
+        state = state.apply(action_of(kind, amount))
+    while not state.is_over:
+        state = state.apply(Show())  # everyone shows down in the simulator
+    return state
+
+
+class Executor(Protocol):
+    """Somewhere to play chunks: yields each chunk's result as it is done."""
+
+    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
+        """Play every chunk of ``plan``, in any order."""
+        ...
+
+
+class InProcess:
+    """Plays the chunks one after another in this process."""
+
+    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
+        for first, count in plan:
+            yield play_chunk(sim, first, count)
+
+
+def warm_up() -> None:
+    """Compile the engine, or load it from numba's cache, before the first chunk.
+
+    Done once in the parent before forking workers, which then inherit it.
+    """
+    play_chunk(Simulation(Rules(), ("random", "random"), 1), 0, 1)
+
+
+class LocalProcesses:
+    """Plays the chunks on ``jobs`` local worker processes."""
+
+    def __init__(self, jobs: int) -> None:
+        if jobs < 1:
+            raise SimError(f"the number of jobs must be at least 1, not {jobs}")
+        self.jobs = jobs
+
+    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
+        if self.jobs == 1:
+            yield from InProcess().run(sim, plan)
+            return
+        methods = multiprocessing.get_all_start_methods()
+        # Forked workers inherit the loaded compiled code; spawned ones load it again.
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        warm_up()
+        with ProcessPoolExecutor(self.jobs, mp_context=context) as pool:
+            futures = [pool.submit(play_chunk, sim, first, count) for first, count in plan]
+            for future in as_completed(futures):
+                yield future.result()
+
+
+def simulate(
+    sim: Simulation,
+    executor: Executor | None = None,
+    *,
+    chunk_hands: int = CHUNK_HANDS,
+    on_chunk: Callable[[ChunkResult], None] | None = None,
+) -> list[ChunkResult]:
+    """Play a simulation; the chunk results, sorted by first hand."""
+    results: list[ChunkResult] = []
+    for result in (executor or InProcess()).run(sim, chunk_plan(sim.hands, chunk_hands)):
+        results.append(result)
+        if on_chunk is not None:
+            on_chunk(result)
+    return sorted(results, key=lambda r: r.first)

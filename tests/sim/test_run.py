@@ -1,0 +1,92 @@
+"""Simulations: the same seed gives the same numbers, however the hands are split."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from stud.history.phh import parse_phh, replay
+from stud.rules import Rules, Variant
+from stud.sim.results import collect
+from stud.sim.run import InProcess, LocalProcesses, SimError, Simulation, chunk_plan, simulate
+
+RULES = Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)
+
+
+def sim(**changes: object) -> Simulation:
+    options: dict[str, object] = {
+        "rules": RULES,
+        "bots": ("tight", "equity", "station", "random"),
+        "hands": 1_200,
+        "seed": 42,
+        "stack": 1000,
+    }
+    options.update(changes)
+    return Simulation(**options)  # type: ignore[arg-type]
+
+
+def test_chunk_plan_covers_every_hand_once() -> None:
+    assert chunk_plan(10, 4) == [(0, 4), (4, 4), (8, 2)]
+    with pytest.raises(SimError):
+        chunk_plan(10, 0)
+
+
+def test_same_seed_same_numbers_whatever_the_jobs_and_chunks() -> None:
+    one = sim(keep_series=True)
+    alone = collect(one, simulate(one, InProcess(), chunk_hands=1_200))
+    split = collect(one, simulate(one, LocalProcesses(2), chunk_hands=170))
+    assert alone.as_dict() == split.as_dict()
+    assert alone.cumulative is not None
+    assert split.cumulative is not None
+    np.testing.assert_array_equal(alone.cumulative, split.cumulative)
+
+
+def test_another_seed_other_numbers() -> None:
+    a = collect(sim(), simulate(sim()))
+    b = collect(sim(seed=43), simulate(sim(seed=43)))
+    assert a.as_dict()["bots"] != b.as_dict()["bots"]
+
+
+def test_every_bot_plays_every_hand_and_chips_are_conserved() -> None:
+    result = collect(sim(), simulate(sim()))
+    assert [b.hands for b in result.bots] == [1_200] * 4
+    assert sum(b.net for b in result.bots) == 0
+    assert all(b.scoops <= b.showdowns for b in result.bots)
+    station = next(b for b in result.bots if b.name == "station")
+    assert station.showdowns > 600  # it never folds: only a fold to its bet ends it early
+
+
+def test_a_bot_seated_twice_adds_both_seats() -> None:
+    doubled = sim(bots=("tight", "random", "tight"), hands=300)
+    result = collect(doubled, simulate(doubled))
+    assert [(b.name, b.hands) for b in result.bots] == [("tight", 600), ("random", 300)]
+
+
+def test_kept_hands_are_phh_that_replays_to_the_same_stacks() -> None:
+    kept = sim(hands=60, keep_hands=True)
+    chunks = simulate(kept, chunk_hands=25)
+    texts = [text for chunk in chunks for text in chunk.hands or ()]
+    assert len(texts) == 60
+    for text in texts:
+        hand = parse_phh(text)
+        assert replay(hand).final_stacks == hand.finishing_stacks
+
+
+@pytest.mark.parametrize(
+    ("changes", "message"),
+    [
+        ({"bots": ("tight",)}, "2 to 8"),
+        ({"bots": ("tight", "shark")}, "no bot named 'shark'"),
+        ({"hands": 0}, "at least 1"),
+        ({"seed": -1}, "seed"),
+        ({"stack": 0}, "positive"),
+    ],
+)
+def test_bad_simulations_are_refused(changes: dict[str, object], message: str) -> None:
+    with pytest.raises(SimError, match=message):
+        sim(**changes)
+
+
+def test_jobs_must_be_positive() -> None:
+    with pytest.raises(SimError, match="at least 1"):
+        LocalProcesses(0)
