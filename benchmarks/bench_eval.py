@@ -11,7 +11,9 @@ Only speed is compared: each library has its own order of hand values.
     .venv/bin/python benchmarks/bench_eval.py [--rounds 7] [--markdown]
 
 Per call means one Python call per hand, in a Python loop (the loop is part of the
-cost, for every row alike). Batch means one call for an array of hands. phevaluator
+cost, for every row alike). Batch means one call for an array of hands; stud's batch
+rows write into output arrays given with ``out=`` except the one marked "new output
+arrays", which pays for allocating them too. phevaluator
 ships no batch API; its C core's batch row loops over ``evaluate_7cards`` in a small
 C function compiled here (skipped without a C compiler).
 
@@ -166,6 +168,13 @@ def rows(batch: Codes, per_call_n: int) -> list[Row]:
             "high + low8",
             len(batch),
             lambda: kernels.high_low8_batch(batch, out),
+        ),
+        row(
+            "stud",
+            "batch (numba), new output arrays",
+            "high + low8",
+            len(batch),
+            lambda: kernels.high_low8_batch(batch),
         ),
         row("stud", "batch (numba)", "low8", len(batch), lambda: kernels.low8_batch(batch, out[0])),
         row("stud", "batch (numba)", "razz", len(batch), lambda: kernels.razz_batch(batch, out[0])),
