@@ -229,7 +229,7 @@ class HandState:
     def _full_targets(self) -> list[int]:
         """The street totals a full bet, completion or raise may go to now."""
         sizes = [self.increment]
-        if self.open_pair and self.increment == self.rules.small_bet:
+        if self.open_pair and self.increment == self.rules.small_bet < self.rules.big_bet:
             sizes.append(self.rules.big_bet)
         if not self.full_bet:
             # Nothing but the bring-in or short all-ins yet: the next full wager is

@@ -308,6 +308,13 @@ def test_r5_5_open_pair_of_a_player_all_in_still_counts() -> None:
     assert legal(state) == ["check", "bet 10", "bet 20"]
 
 
+def test_r5_5_open_pair_with_equal_small_and_big_bets_offers_one_size() -> None:
+    state = fourth_street("stud", [200] * 3, PAIR, stakes="1/2/10/10")
+    assert legal(state) == ["check", "bet 10"]
+    state = play(state, "1 bet 10")
+    assert legal(state) == ["fold", "call", "raise 20"]
+
+
 @pytest.mark.parametrize("variant", ["stud8", "razz"])
 def test_r5_5_open_pair_changes_nothing_in_stud8_and_razz(variant: str) -> None:
     third = {0: "Kc Kd Qh", 1: "As Ad 5c", 2: "4c 4d 2h"}
