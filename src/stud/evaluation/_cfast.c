@@ -34,6 +34,7 @@ static uint64_t hash_mul;
 /* The 52 canonical cards, found by identity in a small open-addressing table. */
 #define CACHE_SIZE 256
 static PyObject *deck_ref = NULL;
+static PyTypeObject *card_type = NULL; /* stud.cards.Card, the type of the deck's cards */
 static PyObject *cache_card[CACHE_SIZE];
 static uint8_t cache_code[CACHE_SIZE];
 static PyObject *str_rank, *str_suit;
@@ -49,6 +50,7 @@ static int card_code(PyObject *card) {
         if (cache_card[i] == card) return cache_code[i];
         i = (i + 1) & (CACHE_SIZE - 1);
     }
+    if (!PyObject_TypeCheck(card, card_type)) goto not_a_card;
     PyObject *rank = PyObject_GetAttr(card, str_rank);
     if (rank == NULL) goto not_a_card;
     PyObject *suit = PyObject_GetAttr(card, str_suit);
@@ -310,6 +312,9 @@ static PyObject *install(PyObject *self, PyObject *args) {
     }
     Py_INCREF(deck);
     Py_XSETREF(deck_ref, deck);
+    PyTypeObject *type = Py_TYPE(PyTuple_GET_ITEM(deck, 0));
+    Py_INCREF(type);
+    Py_XSETREF(card_type, type);
     installed = 1;
     Py_RETURN_NONE;
 }

@@ -11,7 +11,7 @@ Encodings (the one place they are written down)
 suits clubs 0, diamonds 1, hearts 2, spades 3; ``Card.code`` gives it. A batch is a
 ``uint8`` array of shape ``(n, k)``, one hand of ``k`` codes a row, ``5 <= k <= 7``.
 
-**Card mask** (the per-call C functions ``*_mask`` in ``stud.evaluation.fast``): a
+**Card mask** (the per-call ``*_from_mask`` forms of ``stud.evaluation.fast``): a
 Python int with bit ``code`` set for each card, bits 0..51.
 
 **Card key** (``Tables.card_keys``, one ``uint64`` per byte value)::

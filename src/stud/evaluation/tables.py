@@ -13,14 +13,14 @@ The rules:
 * Without a flush, a hand's high value, eight-or-better low and razz low depend only
   on its rank multiset. For five ranks they follow the rules of the game (straights,
   pairing, ace high or low); for six or seven ranks they are the best over the hands
-  with one card fewer ("best five of seven"). ``RANK_HIGH``, ``RANK_LOW8`` and
-  ``RANK_RAZZ`` hold these values for all 73,775 rank multisets of five to seven
-  cards, at the slot given by a minimal-effort perfect hash of the rank key
+  with one card fewer ("best five of seven"). ``rank_high``, ``rank_low8`` and
+  ``rank_razz`` hold these values for all 73,775 rank multisets of five to seven
+  cards, at the slot given by a perfect hash of the rank key
   ("hash and displace": a multiply, a bucket and an XOR displacement).
 * With five or more cards of one suit, no full house or quads is possible in seven
   cards, so the high value is the best flush or straight flush of that suit's ranks:
-  ``FLUSH_HIGH`` maps a 13-bit rank mask to it, again best-of-one-fewer above five.
-* ``LOW8_BY_MASK`` maps the set of ranks ace..eight present (an 8-bit mask) to the
+  ``flush_high`` maps a 13-bit rank mask to it, again best-of-one-fewer above five.
+* ``low8_by_mask`` maps the set of ranks ace..eight present (an 8-bit mask) to the
   eight-or-better low: the five lowest if there are five, else ``NO_LOW``.
 """
 
