@@ -7,6 +7,7 @@ the reference refuses, with the same messages.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 import pytest
 from evaluation_samples import cards_of, reference_sample
@@ -111,6 +112,19 @@ def test_cards_made_anew_are_read_by_rank_and_suit() -> None:
         assert low8(fresh) is None
         assert razz(fresh) == reference.razz_value(fresh)
         assert high_low8(iter(fresh)) == (0x8_EDCBA, None)  # any iterable
+
+
+class LooksLikeACard(NamedTuple):
+    rank: Rank
+    suit: Suit
+
+
+def test_only_card_objects_are_cards() -> None:
+    impostors = [LooksLikeACard(Rank(r), Suit.CLUBS) for r in (2, 3, 4, 5, 7)]
+    for form in FORMS:
+        for evaluate in form[1:]:
+            with pytest.raises(TypeError, match="Card objects, not LooksLikeACard"):
+                evaluate(impostors)  # type: ignore[arg-type]
 
 
 def test_r6_4_wheel_is_the_best_low_and_a_straight_flush() -> None:

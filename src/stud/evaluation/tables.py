@@ -1,4 +1,4 @@
-"""The lookup tables behind the compiled evaluators, built from the rules at import.
+"""The lookup tables behind the compiled evaluators, built from rules on first use.
 
 Every table here is derived from a short declarative rule, so nothing is copied in
 as magic numbers and a test (``tests/evaluation/test_tables.py``) rebuilds each one
