@@ -25,11 +25,12 @@ from stud.state import IllegalActionError, Phase, new_hand
 # -- R1 ------------------------------------------------------------------------
 
 
-def test_r1_1_suit_order_decides_by_suit_clubs_lowest() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r1_1_suit_order_decides_by_suit_clubs_lowest(variant: str) -> None:
     # Two sevens showing: the seven of clubs is lower than the seven of diamonds.
-    state = table("stud", [100] * 2, {0: "Ac Kc 7d", 1: "Ad Kd 7c"})
+    state = table(variant, [100] * 2, {0: "Ac Kc 7d", 1: "Ad Kd 7c"})
     assert state.actor == 1
-    state = table("stud", [100] * 2, {0: "Ac Kc 7h", 1: "Ad Kd 7s"})
+    state = table(variant, [100] * 2, {0: "Ac Kc 7h", 1: "Ad Kd 7s"})
     assert state.actor == 0
 
 
@@ -172,11 +173,12 @@ def test_r3_1_player_with_less_than_the_ante_posts_all_and_is_all_in() -> None:
     assert state.contributed == (5, 3, 5)
 
 
-def test_r3_1_short_ante_wins_only_what_was_matched() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r3_1_short_ante_wins_only_what_was_matched(variant: str) -> None:
     # Seat 1 posts 3 of a 5 ante and has the best hand: it wins 3 from each (9); the
     # other 2 + 2 of the antes and all later bets are a side pot for seats 0 and 2.
     hands = {0: "Kc Kd Qh 7c 7h 4c 2s", 1: "As Ad 3c 8d 8h 5c 5s", 2: "2c 3d 9h Jc Jd 6h Th"}
-    state = showdown("stud", [100, 3, 100], hands, stakes="5/5/10/20")
+    state = showdown(variant, [100, 3, 100], hands, stakes="5/5/10/20")
     # Seat 1's 3c is lowest but it is all-in, so seat 2 brings in for 5, seat 0 calls.
     # Contributions: seats 0 and 2: 5 + 5 = 10, seat 1: 3. Main pot 3 * 3 = 9 to
     # seat 1 (aces up); side pot 7 + 7 = 14 to seat 0 (kings up beats jacks):
@@ -210,9 +212,10 @@ def test_r3_2_named_cards_are_dealt_in_seat_order() -> None:
     assert state.deal_due == 1
 
 
-def test_r3_3_one_up_card_on_four_to_six_and_one_down_on_seventh() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r3_3_one_up_card_on_four_to_six_and_one_down_on_seventh(variant: str) -> None:
     hands = {0: "Kc Kd Qh 5s 6s 7s 8d", 1: "As Ad Jc 5h 6h 7h 8c"}
-    state = table("stud", [100] * 2, {s: h[:8] for s, h in hands.items()})
+    state = table(variant, [100] * 2, {s: h[:8] for s, h in hands.items()})
     for street in range(4, 8):
         state = call_down(state)
         state = deal(state, {s: h.split()[street - 1] for s, h in hands.items()})

@@ -69,16 +69,20 @@ def test_r4_2_bring_in_player_may_only_bring_in_or_complete(variant: str) -> Non
     assert after.stacks[seat] == 100 - 1 - 2
 
 
-def test_r4_2_bring_in_player_may_complete() -> None:
-    state = table("stud", [100] * 3, {0: "Kc Kd Qh", 1: "As Ad 4c", 2: "2c 3c 9h"})
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_2_bring_in_player_may_complete(variant: str) -> None:
+    state = table(variant, [100] * 3, {0: "Kc Kd Qh", 1: "As Ad 4c", 2: "2c 3c 9h"})
     state = play(state, "1 complete 10")
     assert state.level == 10
     assert legal(state) == ["fold", "call", "raise 20"]  # seat 2: the completion was the bet
 
 
-def test_r4_3_short_bring_in_posts_what_it_has_and_others_enter_for_the_full_bring_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_3_short_bring_in_posts_what_it_has_and_others_enter_for_the_full_bring_in(
+    variant: str,
+) -> None:
     # Seat 1 has 2 chips: the ante leaves 1, so it brings in all-in for 1.
-    state = table("stud", [100, 2, 100], {0: "Kc Kd Qh", 1: "As Ad 3c", 2: "2c 3d 9h"})
+    state = table(variant, [100, 2, 100], {0: "Kc Kd Qh", 1: "As Ad 3c", 2: "2c 3d 9h"})
     assert legal(state) == ["bring"]  # one chip cannot complete
     state = play(state, "1 bring")
     assert state.stacks[1] == 0
@@ -91,9 +95,10 @@ def test_r4_3_short_bring_in_posts_what_it_has_and_others_enter_for_the_full_bri
     assert state.street == 4
 
 
-def test_r4_3_short_bring_in_wins_only_what_was_matched() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_3_short_bring_in_wins_only_what_was_matched(variant: str) -> None:
     # Seat 1 (aces, all-in for 1 on the bring-in) beats kings.
-    state = table("stud", [100, 2, 100], {0: "Kc Kd Qh", 1: "As Ad 3c", 2: "2c 3d 9h"})
+    state = table(variant, [100, 2, 100], {0: "Kc Kd Qh", 1: "As Ad 3c", 2: "2c 3d 9h"})
     state = play(state, "1 bring", "2 call", "0 call")
     for street_cards in ({0: "7c", 1: "8d", 2: "Jc"}, {0: "7h", 1: "8h", 2: "Jd"}):
         state = deal(call_down(state), street_cards)
@@ -108,11 +113,14 @@ def test_r4_3_short_bring_in_wins_only_what_was_matched() -> None:
     assert state.final_stacks == (97 + 2, 6, 97)
 
 
-def test_r4_3_lowest_door_card_all_in_from_the_ante_next_player_clockwise_brings_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_3_lowest_door_card_all_in_from_the_ante_next_player_clockwise_brings_in(
+    variant: str,
+) -> None:
     # Seat 1 has only the ante and shows the lowest card; seat 3 shows the next
     # lowest, but seat 2 is next clockwise with chips, so seat 2 brings in.
     cards = {0: "Kc Kd Qh", 1: "As Ad 2c", 2: "4c 4d 9h", 3: "5c 5d 3h"}
-    state = table("stud", [100, 1, 100, 100], cards)
+    state = table(variant, [100, 1, 100, 100], cards)
     assert state.stacks[1] == 0
     assert state.actor == 2
     assert legal(state) == ["bring", "complete 10"]
@@ -124,9 +132,10 @@ def test_r4_3_all_in_ante_player_at_the_last_seat_wraps_round_to_seat_0() -> Non
     assert state.actor == 0
 
 
-def test_r4_4_action_moves_clockwise_from_the_bring_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_4_action_moves_clockwise_from_the_bring_in(variant: str) -> None:
     cards = {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h", 3: "5c 5d Th"}
-    state = table("stud", [100] * 4, cards)
+    state = table(variant, [100] * 4, cards)
     state = play(state, "2 bring", "3 call", "0 call", "1 call")
     assert [seat for _, seat, _, _ in taken(state)] == [2, 3, 0, 1]
 
@@ -142,9 +151,10 @@ def test_r4_4_facing_the_bring_in_fold_call_or_complete(variant: str) -> None:
     refused(state, "check", "cannot check")
 
 
-def test_r4_4_completion_is_the_bet_and_raises_are_small_bets() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_4_completion_is_the_bet_and_raises_are_small_bets(variant: str) -> None:
     cards = {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h", 3: "5c 5d Th"}
-    state = table("stud", [100] * 4, cards)
+    state = table(variant, [100] * 4, cards)
     state = play(state, "2 bring", "3 complete 10")
     assert legal(state) == ["fold", "call", "raise 20"]
     state = play(state, "0 raise 20")
@@ -171,17 +181,19 @@ def test_r4_5_bring_in_gets_no_option_when_everyone_calls(variant: str) -> None:
     assert state.actor is None
 
 
-def test_r4_5_bring_in_gets_no_option_when_others_fold_or_call() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_5_bring_in_gets_no_option_when_others_fold_or_call(variant: str) -> None:
     cards = {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h"}
-    state = table("stud", [100] * 3, cards)
+    state = table(variant, [100] * 3, cards)
     state = play(state, "2 bring", "0 fold", "1 call")
     assert state.phase is Phase.DEAL
     assert state.street == 4
 
 
-def test_r4_5_everyone_folds_to_the_bring_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r4_5_everyone_folds_to_the_bring_in(variant: str) -> None:
     cards = {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h"}
-    state = table("stud", [100] * 3, cards)
+    state = table(variant, [100] * 3, cards)
     state = play(state, "2 bring", "0 fold", "1 fold")
     assert state.is_over
     # Nobody called the bring-in: its 2 chips come back (R6.1), and seat 2 wins the

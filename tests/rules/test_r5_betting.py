@@ -48,8 +48,9 @@ def fourth_street(
 # -- R5.1 ------------------------------------------------------------------------
 
 
-def test_r5_1_round_goes_on_until_everyone_has_acted() -> None:
-    state = fourth_street("stud", [100] * 3, {0: "5s", 1: "6s", 2: "7d"})
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_1_round_goes_on_until_everyone_has_acted(variant: str) -> None:
+    state = fourth_street(variant, [100] * 3, {0: "5s", 1: "6s", 2: "7d"})
     assert state.actor == 0  # Q-5 shows highest
     state = play(state, "0 check", "1 check")
     assert state.phase is Phase.BETTING  # seat 2 has not acted yet
@@ -141,8 +142,9 @@ def test_r5_2_cap_is_one_bet_and_three_raises(variant: str) -> None:
     assert state.wagers == (40, 40, 40)
 
 
-def test_r5_2_cap_on_a_big_bet_street() -> None:
-    state = fourth_street("stud", [200] * 3, {0: "5s", 1: "6s", 2: "7d"})
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_2_cap_on_a_big_bet_street(variant: str) -> None:
+    state = fourth_street(variant, [200] * 3, {0: "5s", 1: "6s", 2: "7d"})
     state = deal(call_down(state), {0: "8s", 1: "9d", 2: "Th"})
     state = play(state, "0 bet 20", "1 raise 40", "2 raise 60", "0 raise 80")
     assert legal(state) == ["fold", "call"]
@@ -154,8 +156,9 @@ def test_r5_2_cap_applies_heads_up_by_default() -> None:
     assert legal(state) == ["fold", "call"]
 
 
-def test_r5_2_uncapped_heads_up_option() -> None:
-    state = table("stud", [200] * 2, {0: "Kc Kd Qh", 1: "As Ad 2c"}, uncapped_heads_up=True)
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_2_uncapped_heads_up_option(variant: str) -> None:
+    state = table(variant, [200] * 2, {0: "Kc Kd Qh", 1: "As Ad 2c"}, uncapped_heads_up=True)
     state = play(state, "1 bring", "0 complete 10", "1 raise 20", "0 raise 30", "1 raise 40")
     assert legal(state) == ["fold", "call", "raise 50"]
     state = play(state, "0 raise 50", "1 raise 60", "0 raise 70")
@@ -168,9 +171,10 @@ def test_r5_2_uncapped_heads_up_stays_capped_with_three_who_can_bet() -> None:
     assert legal(state) == ["fold", "call"]
 
 
-def test_r5_2_uncapped_once_only_two_can_still_bet() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_2_uncapped_once_only_two_can_still_bet(variant: str) -> None:
     # Three are in, but seat 0 is all-in (10 behind after the ante): two can bet.
-    state = table("stud", [11, 200, 200], THREE, uncapped_heads_up=True)
+    state = table(variant, [11, 200, 200], THREE, uncapped_heads_up=True)
     state = play(state, "2 bring", "0 complete 10", "1 raise 20", "2 raise 30", "1 raise 40")
     assert state.stacks[0] == 0
     assert legal(state) == ["fold", "call", "raise 50"]
@@ -340,9 +344,10 @@ NO_PAIR = {0: "6s", 1: "7s", 2: "8d", 3: "3h"}
 """Fourth street for FOUR with no pair: seat 0 (Q-6) acts first, then 1, 2, 3."""
 
 
-def test_r5_6_all_in_call_for_less() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_all_in_call_for_less(variant: str) -> None:
     # Seat 1 has 8 behind on fourth street and calls a 10 bet all-in for 8.
-    state = fourth_street("stud", [100, 11, 100], {0: "5s", 1: "6s", 2: "7d"})
+    state = fourth_street(variant, [100, 11, 100], {0: "5s", 1: "6s", 2: "7d"})
     state = play(state, "0 bet 10")
     assert legal(state) == ["fold", "call"]
     state = play(state, "1 call")
@@ -354,10 +359,11 @@ def test_r5_6_all_in_call_for_less() -> None:
     assert legal(state) == ["fold", "call", "raise 20"]  # seat 2 still faces the full 10
 
 
-def test_r5_6_short_all_in_of_half_a_bet_reopens_the_betting() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_of_half_a_bet_reopens_the_betting(variant: str) -> None:
     # Seat 1 has 16 behind: over a bet of 10 it raises all-in to 16, 6 more, at least
     # half of 10, so it counts as a full raise: the bettor (seat 0) may raise again.
-    state = fourth_street("stud", [100, 19, 100], {0: "5s", 1: "6s", 2: "7d"})
+    state = fourth_street(variant, [100, 19, 100], {0: "5s", 1: "6s", 2: "7d"})
     state = play(state, "0 bet 10")
     assert legal(state) == ["fold", "call", "raise 16"]
     state = play(state, "1 raise 16")
@@ -367,10 +373,13 @@ def test_r5_6_short_all_in_of_half_a_bet_reopens_the_betting() -> None:
     assert legal(state) == ["fold", "call", "raise 26"]
 
 
-def test_r5_6_short_all_in_under_half_a_bet_does_not_reopen_for_those_who_acted() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_under_half_a_bet_does_not_reopen_for_those_who_acted(
+    variant: str,
+) -> None:
     # Seat 1 raises all-in to 14, only 4 more: seat 0, who bet, may only call or fold;
     # seat 2, who has not acted, may make a full raise to 14 + 10.
-    state = fourth_street("stud", [100, 17, 100], {0: "5s", 1: "6s", 2: "7d"})
+    state = fourth_street(variant, [100, 17, 100], {0: "5s", 1: "6s", 2: "7d"})
     state = play(state, "0 bet 10", "1 raise 14")
     assert legal(state) == ["fold", "call", "raise 24"]
     state = play(state, "2 call")
@@ -382,9 +391,10 @@ def test_r5_6_short_all_in_under_half_a_bet_does_not_reopen_for_those_who_acted(
     assert state.wagers == (14, 14, 14)
 
 
-def test_r5_6_full_bet_rule_short_all_in_never_reopens() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_full_bet_rule_short_all_in_never_reopens(variant: str) -> None:
     state = fourth_street(
-        "stud",
+        variant,
         [100, 19, 100],
         {0: "5s", 1: "6s", 2: "7d"},
         short_all_in_rule=ShortAllInRule.FULL_BET,
@@ -406,20 +416,22 @@ def test_r5_6_full_bet_rule_even_a_nearly_full_all_in_does_not_reopen() -> None:
     assert legal(state) == ["fold", "call"]
 
 
-def test_r5_6_short_all_in_of_half_a_bet_counts_toward_the_cap() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_of_half_a_bet_counts_toward_the_cap(variant: str) -> None:
     # Seat 2 has 26 behind: bet 10, raise 20, all-in 26 (6 more: a raise), raise 36:
     # that is the bet and three raises, so seat 0 may only call.
-    state = fourth_street("stud", [100, 100, 29, 100], NO_PAIR)
+    state = fourth_street(variant, [100, 100, 29, 100], NO_PAIR)
     state = play(state, "0 bet 10", "1 raise 20", "2 raise 26")
     assert legal(state) == ["fold", "call", "raise 36"]
     state = play(state, "3 raise 36")
     assert legal(state) == ["fold", "call"]
 
 
-def test_r5_6_short_all_in_under_half_does_not_count_toward_the_cap() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_under_half_does_not_count_toward_the_cap(variant: str) -> None:
     # Seat 2 has 23 behind: its all-in to 23 (3 more) is not a raise, so seat 3 raises
     # to 33 (the second raise) and seat 0 to 43 (the third); then the cap.
-    state = fourth_street("stud", [100, 100, 26, 100], NO_PAIR)
+    state = fourth_street(variant, [100, 100, 26, 100], NO_PAIR)
     state = play(state, "0 bet 10", "1 raise 20", "2 raise 23")
     assert legal(state) == ["fold", "call", "raise 33"]
     state = play(state, "3 raise 33")
@@ -434,11 +446,14 @@ def test_r5_6_full_bet_rule_short_all_in_does_not_count_toward_the_cap() -> None
     assert legal(state) == ["fold", "call", "raise 46"]
 
 
-def test_r5_6_short_all_in_completion_under_half_does_not_reopen_for_the_bring_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_completion_under_half_does_not_reopen_for_the_bring_in(
+    variant: str,
+) -> None:
     # Seat 3 has 3 behind after the ante and "completes" all-in to 3, one more than
     # the bring-in: the bring-in player may only call it or fold; seats 0 and 1 have
     # not acted and may complete to the full 10.
-    state = table("stud", [100, 100, 100, 4], FOUR)
+    state = table(variant, [100, 100, 100, 4], FOUR)
     state = play(state, "2 bring")
     assert legal(state) == ["fold", "call", "complete 3"]
     state = play(state, "3 complete 3")
@@ -448,16 +463,20 @@ def test_r5_6_short_all_in_completion_under_half_does_not_reopen_for_the_bring_i
     assert legal(state) == ["fold", "call"]
 
 
-def test_r5_6_short_all_in_completion_over_half_reopens_for_the_bring_in() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_completion_over_half_reopens_for_the_bring_in(variant: str) -> None:
     # All-in to 9 over the bring-in of 2: 7 of the 8 to complete, a full completion.
-    state = table("stud", [100, 100, 100, 10], FOUR)
+    state = table(variant, [100, 100, 100, 10], FOUR)
     state = play(state, "2 bring", "3 complete 9")
     assert legal(state) == ["fold", "call", "raise 19"]
     state = play(state, "0 call", "1 call")
     assert legal(state) == ["fold", "call", "raise 19"]
 
 
-def test_r5_6_short_all_in_opening_bet_under_half_is_completed_to_the_full_bet() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_short_all_in_opening_bet_under_half_is_completed_to_the_full_bet(
+    variant: str,
+) -> None:
     """A short all-in bet of less than half is not a bet: the next full wager completes.
 
     RULES.md reads "every later full raise goes to the highest wager plus one
@@ -465,7 +484,7 @@ def test_r5_6_short_all_in_opening_bet_under_half_is_completed_to_the_full_bet()
     bring-in, the next player completes the bet to the small bet (cardroom practice).
     """
     # Seat 0 has 4 behind on fourth street and bets it all.
-    state = fourth_street("stud", [7, 100, 100], {0: "5s", 1: "6s", 2: "7d"})
+    state = fourth_street(variant, [7, 100, 100], {0: "5s", 1: "6s", 2: "7d"})
     assert legal(state) == ["check", "bet 4"]
     state = play(state, "0 bet 4")
     assert legal(state) == ["fold", "call", "complete 10"]
@@ -498,8 +517,9 @@ def test_r5_6_no_raise_is_offered_twice_when_the_stack_is_exactly_one_bet() -> N
 # -- R5.7 ------------------------------------------------------------------------
 
 
-def test_r5_7_heads_up_all_in_cards_are_dealt_with_no_more_betting() -> None:
-    state = table("stud", [100, 11], {0: "Kc Kd Qh", 1: "As Ad 2c"})
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_7_heads_up_all_in_cards_are_dealt_with_no_more_betting(variant: str) -> None:
+    state = table(variant, [100, 11], {0: "Kc Kd Qh", 1: "As Ad 2c"})
     state = play(state, "1 bring", "0 complete 10", "1 call")  # all-in for 8 more
     assert state.stacks == (89, 0)
     for street, cards in zip(
@@ -526,10 +546,11 @@ def test_r5_7_one_player_with_chips_and_the_rest_all_in_on_the_ante() -> None:
     assert state.stacks == (99, 0, 0)
 
 
-def test_r5_7_player_with_chips_must_still_answer_an_all_in_bet() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_7_player_with_chips_must_still_answer_an_all_in_bet(variant: str) -> None:
     # Seat 0 shoves its last 8 on fourth street: seat 1 must call or fold, no raise
     # (nobody left to call it), then the hand runs out.
-    state = fourth_street("stud", [11, 100], {0: "Ac", 1: "5d"}, {0: "Kc Kd Qh", 1: "As Ad 2c"})
+    state = fourth_street(variant, [11, 100], {0: "Ac", 1: "5d"}, {0: "Kc Kd Qh", 1: "As Ad 2c"})
     assert state.actor == 0
     state = play(state, "0 bet 8")
     assert legal(state) == ["fold", "call"]

@@ -5,6 +5,8 @@ of 2, so with ``n`` players the pot is ``3 * n`` and each stack ends 97 before
 winnings. Hands are written in the order dealt: down, down, door, up, up, up, down.
 """
 
+import pytest
+
 from helpers import (
     awards,
     call_down,
@@ -23,8 +25,11 @@ from stud.state import Phase
 # -- R6.1 ------------------------------------------------------------------------
 
 
-def test_r6_1_last_player_wins_without_showing_and_the_uncalled_bet_comes_back() -> None:
-    state = table("stud", [100] * 3, {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h"})
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_1_last_player_wins_without_showing_and_the_uncalled_bet_comes_back(
+    variant: str,
+) -> None:
+    state = table(variant, [100] * 3, {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h"})
     state = deal(call_down(state), {0: "5s", 1: "6s", 2: "7d"})
     state = play(state, "0 bet 10", "1 fold", "2 fold")
     assert state.is_over
@@ -37,11 +42,12 @@ def test_r6_1_last_player_wins_without_showing_and_the_uncalled_bet_comes_back()
     assert state.payoffs == (6, -3, -3)
 
 
-def test_r6_1_uncalled_part_of_a_bet_over_an_all_in_call_comes_back() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_1_uncalled_part_of_a_bet_over_an_all_in_call_comes_back(variant: str) -> None:
     # Seat 1 has 7 behind on fifth street and calls a bet of 20 all-in: 13 of the 20
     # come back to seat 0 before the pot (1 + 1 + 2 + 2 + 7 + 7 = 20) is awarded.
     hands = {0: "Kc Kd Qh 5s 6s 7d 2d", 1: "As Ad 2c 3h 9h Jc 4d"}
-    state = table("stud", [100, 10], {s: h[:8] for s, h in hands.items()})
+    state = table(variant, [100, 10], {s: h[:8] for s, h in hands.items()})
     state = call_down(state)
     state = call_down(deal(state, {0: "5s", 1: "3h"}))
     state = deal(state, {0: "6s", 1: "9h"})
@@ -59,10 +65,11 @@ def test_r6_1_uncalled_part_of_a_bet_over_an_all_in_call_comes_back() -> None:
 # -- R6.2 ------------------------------------------------------------------------
 
 
-def test_r6_2_every_player_still_in_shows_and_the_best_five_of_seven_wins() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_2_every_player_still_in_shows_and_the_best_five_of_seven_wins(variant: str) -> None:
     # Seat 0: flush in hearts (2h 5h 9h Jh Kh) from its seven; seat 1: straight 9-K.
     hands = {0: "2h 5h 3c 9h Jh Kh 4d", 1: "9c Td 8s Jc Qs Kd 2s"}
-    state = showdown("stud", [100, 100], hands)
+    state = showdown(variant, [100, 100], hands)
     shown = [e for e in state.events if isinstance(e, HandShown)]
     assert sorted(e.seat for e in shown) == [0, 1]
     assert all(len(e.cards) == 7 for e in shown)
@@ -88,9 +95,10 @@ def test_r6_2_the_community_card_plays_for_everyone() -> None:
     assert won(state) == {0: 24}
 
 
-def test_r6_2_a_player_who_mucks_gives_up_the_pot() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_2_a_player_who_mucks_gives_up_the_pot(variant: str) -> None:
     hands = {0: "2h 5h 3c 9h Jh Kh 4d", 1: "9c Td 8s Jc Qs Kd 2s"}
-    state = table("stud", [100, 100], {s: h[:8] for s, h in hands.items()})
+    state = table(variant, [100, 100], {s: h[:8] for s, h in hands.items()})
     state = later_streets(call_down(state), {s: parse_cards(h) for s, h in hands.items()})
     assert state.phase is Phase.SHOWDOWN
     first = state.actor
@@ -113,14 +121,15 @@ def test_r6_2_razz_best_low_wins_with_no_qualifier() -> None:
 # -- R6.3 ------------------------------------------------------------------------
 
 
-def test_r6_3_all_in_player_wins_only_the_main_pot() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_3_all_in_player_wins_only_the_main_pot(variant: str) -> None:
     # Seat 0 (aces up) all-in on third street for 6; seat 1 all-in on fourth for 20.
     hands = {
         0: "As Ad Qh 8d 8h 5c 5s",  # aces up
         1: "Kc Kd Jc 7c 7h 4c 2s",  # kings up
         2: "2c 3d 2h Jd Js 6h Th",  # jacks up
     }
-    state = table("stud", [6, 20, 100], {s: h[:8] for s, h in hands.items()})
+    state = table(variant, [6, 20, 100], {s: h[:8] for s, h in hands.items()})
     state = play(state, "2 bring", "0 complete 5", "1 complete 10", "2 call")
     assert state.stacks == (0, 9, 89)
     state = deal(state, {0: "8d", 1: "7c", 2: "Jd"})
@@ -250,10 +259,11 @@ def test_r6_5_splits_are_decided_by_the_cards_only() -> None:
 # -- R6.6 ------------------------------------------------------------------------
 
 
-def test_r6_6_tied_hands_split_equally_suits_do_not_matter() -> None:
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r6_6_tied_hands_split_equally_suits_do_not_matter(variant: str) -> None:
     # Both make a king-high straight; the spade king beats no one.
     hands = {0: "9c Td Jh Qs Kc 2d 3h", 1: "9d Th Js Qc Ks 2s 4c"}
-    state = showdown("stud", [100, 100], hands)
+    state = showdown(variant, [100, 100], hands)
     assert won(state) == {0: 3, 1: 3}
     assert state.final_stacks == (100, 100)
 
