@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stud-installed
 
-.PHONY: run test lint typecheck unit bench clean terminal-tools
+.PHONY: run test lint typecheck unit bench bench-sim clean terminal-tools
 
 $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
@@ -44,6 +44,10 @@ test: lint typecheck unit
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_eval.py
+
+# Simulation speed next to pokerkit, and --jobs scaling (README, "Bots and simulation").
+bench-sim: $(STAMP)
+	$(BIN)/python benchmarks/bench_sim.py --jobs-scaling
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

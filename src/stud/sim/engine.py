@@ -200,26 +200,24 @@ def _cap_reached(t: Any, r: Any) -> bool:
 
 
 @njit(cache=True)
-def _full_targets(t: Any, r: Any, out: Any) -> int:
-    """The street totals a full bet, completion or raise may go to now (ascending)."""
-    n = 0
-    sizes0 = t[T_INCREMENT]
-    two = t[T_OPEN_PAIR] != 0 and t[T_INCREMENT] == r[R_SMALL]
+def _full_targets(t: Any, r: Any) -> tuple[int, int, int]:
+    """How many street totals a full bet, completion or raise may go to now, and
+    those totals in ascending order (``HandState._full_targets``)."""
     level = t[T_LEVEL]
+    size = t[T_INCREMENT]
+    two = t[T_OPEN_PAIR] != 0 and size == r[R_SMALL]
+    big = r[R_BIG]
     if t[T_FULL_BET] == 0:
-        if sizes0 > level:
-            out[n] = sizes0
-            n += 1
-        if two and r[R_BIG] > level:
-            out[n] = r[R_BIG]
-            n += 1
-        return n
-    out[n] = level + sizes0
-    n += 1
+        if size > level:
+            if two and big > level:
+                return 2, size, big
+            return 1, size, 0
+        if two and big > level:
+            return 1, big, 0
+        return 0, 0, 0
     if two:
-        out[n] = level + r[R_BIG]
-        n += 1
-    return n
+        return 2, level + size, level + big
+    return 1, level + size, 0
 
 
 @njit(cache=True)
@@ -262,13 +260,13 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
     else:
         kind = COMPLETE
     most = t[T_WAGER + seat] + stack
-    targets = np.empty(2, dtype=np.int64)
-    count = _full_targets(t, r, targets)
+    count, first_target, second_target = _full_targets(t, r)
     first = n
     for i in range(count):
+        target = first_target if i == 0 else second_target
         kinds[n] = kind
-        if targets[i] <= most:
-            amounts[n] = targets[i]
+        if target <= most:
+            amounts[n] = target
             n += 1
         else:
             if n == first or amounts[n - 1] != most:  # a stack of exactly one bet: once
@@ -284,22 +282,37 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
 @njit(cache=True)
 def _showing_value(cards: Any, s: int, nup: int, ace_low: bool) -> int:
     """``evaluation.showing_value`` of a seat's face-up cards (R5.3)."""
-    counts = np.zeros(15, dtype=np.int64)
+    keys = np.empty(4, dtype=np.int64)
+    pairs = 0
+    trips = 0
+    quads = 0
     for i in range(nup):
         rank = cards[s, 2 + i] // 4 + 2
         if ace_low and rank == 14:
             rank = 1
-        counts[rank] += 1
-    pairs = 0
-    trips = 0
-    quads = 0
-    for rank in range(15):
-        if counts[rank] == 2:
+        keys[i] = rank
+    for i in range(nup):
+        same = 0
+        for j in range(nup):
+            same += keys[j] & 15 == keys[i] & 15
+        keys[i] += same << 4  # order by how many, then by rank
+        if same == 2:
             pairs += 1
-        elif counts[rank] == 3:
+        elif same == 3:
             trips += 1
-        elif counts[rank] == 4:
+        elif same == 4:
             quads += 1
+    for i in range(1, nup):
+        j = i
+        while j > 0 and keys[j] > keys[j - 1]:
+            keys[j], keys[j - 1] = keys[j - 1], keys[j]
+            j -= 1
+    value = 0
+    for i in range(nup):
+        value = value << 4 | (keys[i] & 15)
+    # Each pair was counted twice, each trips three times.
+    pairs //= 2
+    trips //= 3
     if quads:
         pairing = 5
     elif trips and pairs:
@@ -312,12 +325,6 @@ def _showing_value(cards: Any, s: int, nup: int, ace_low: bool) -> int:
         pairing = 1
     else:
         pairing = 0
-    value = 0
-    for count in range(4, 0, -1):
-        for rank in range(14, 0, -1):
-            if counts[rank] == count:
-                for _ in range(count):
-                    value = value << 4 | rank
     return pairing << 20 | value << 4 * (5 - nup)
 
 
@@ -687,9 +694,7 @@ def apply_action(
         to = amount
         level = t[T_LEVEL]
         put = to - t[T_WAGER + seat]
-        targets = np.empty(2, dtype=np.int64)
-        _full_targets(t, r, targets)
-        smallest = targets[0]
+        smallest = _full_targets(t, r)[1]
         full = to >= smallest
         if not full and r[R_HALF_BET]:
             # R5.6: a short all-in of at least half an increment counts as full.
