@@ -24,6 +24,7 @@ kernels into an empty cache (each in a fresh process).
 from __future__ import annotations
 
 import argparse
+import atexit
 import ctypes
 import os
 import shutil
@@ -104,6 +105,7 @@ def pheval_batch(batch: Codes) -> Callable[[], object] | None:
     if compiler is None:
         return None
     build = Path(tempfile.mkdtemp(prefix="stud-bench-"))
+    atexit.register(shutil.rmtree, build, ignore_errors=True)
     (build / "batch.c").write_text(PHEVAL_BATCH_C)
     subprocess.run(
         [

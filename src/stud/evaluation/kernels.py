@@ -40,6 +40,10 @@ ace bit 12, here the ranks of the flush suit.
 **Ace-to-eight mask** (``Tables.low_bits``, ``low8_by_mask`` index): ace bit 0,
 deuce bit 1 .. eight bit 7; nines and up add nothing; bit 8 marks a bad byte.
 
+The ``hand_*`` kernels are for numba code that evaluates one hand at a time; from
+Python, one hand goes to ``stud.evaluation.fast`` (a numba call from Python spends
+microseconds unboxing its arguments) and many to the ``*_batch`` functions.
+
 Compilation uses numba's on-disk cache, so the cost (a few seconds, see
 ``benchmarks/bench_eval.py``) is paid once per install. The tables are arguments,
 not globals, so a cached kernel can never hold stale tables.
