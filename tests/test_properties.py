@@ -215,7 +215,7 @@ def expected_winnings(state: HandState) -> dict[int, int]:
     put_in = contributions(state)
     alive = [s for s in range(n) if not state.folded[s]]
     if len(alive) == 1:
-        return {alive[0]: sum(put_in)}
+        return {alive[0]: sum(put_in)} if sum(put_in) else {}
     mucked = {e.seat for e in state.events if isinstance(e, HandMucked)}
     winnings: dict[int, int] = defaultdict(int)
 
