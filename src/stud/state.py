@@ -597,8 +597,10 @@ class HandState:
         if self.rules.lowball:
             low = evaluation.razz_value(cards)
             return Contender(seat, None, low, high_card, low_card, "", evaluation.describe_low(low))
-        high = evaluation.high_value(cards)
-        low8 = evaluation.low8_value(cards) if self.rules.split_low else None
+        if self.rules.split_low:
+            high, low8 = evaluation.high_low8_value(cards)
+        else:
+            high, low8 = evaluation.high_value(cards), None
         return Contender(
             seat,
             high,
