@@ -111,7 +111,7 @@ class Rules:
             )
         ante, bring_in, small, big = (int(p) for p in parts)
         return cls(
-            variant=Variant(variant),
+            variant=_coerce(Variant, variant, "variant"),
             ante=ante,
             bring_in=bring_in,
             small_bet=small,

@@ -443,7 +443,10 @@ class HandState:
                 full = to >= min(targets)
                 if not full and self.rules.short_all_in_rule is ShortAllInRule.HALF_BET:
                     # R5.6: a short all-in of at least half an increment counts as full.
-                    full = 2 * (to - self.level) >= min(targets) - self.level
+                    # A completion is measured from the bring-in, whoever makes it.
+                    base = self.rules.bring_in if self.street == FIRST_STREET else self.level
+                    base = max(base, self.level)
+                    full = 2 * (to - base) >= min(targets) - base
                 if full:
                     acted = tuple(s == seat for s in range(self.players))
                     changes["full_bet"] = True
@@ -612,6 +615,7 @@ class HandState:
         )
 
     def _close(self, awards: list[PotAwarded]) -> HandState:
+        awards = [a for a in awards if a.amount > 0]  # a pot emptied by a returned bet
         stacks = list(self.stacks)
         for award in awards:
             stacks[award.seat] += award.amount

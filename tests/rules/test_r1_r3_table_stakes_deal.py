@@ -304,3 +304,8 @@ def test_r3_4_deal_community_refused_when_the_deck_has_enough() -> None:
     state = new_hand(rules("stud"), [100] * 2)
     with pytest.raises(IllegalActionError, match="no community card is due"):
         deal_community(state, "As")
+
+
+def test_r2_1_stakes_for_an_unknown_variant_name_the_variants() -> None:
+    with pytest.raises(RulesError, match="variant 'holdem' is not one of: stud, stud8, razz"):
+        Rules.from_stakes("1/1/5/10", "holdem")

@@ -568,3 +568,18 @@ def test_r5_7_three_handed_two_all_in_deals_out_with_a_deck() -> None:
     state = show_all(state)
     # Everyone put in 3; seat 1's steel wheel (A-2-3-4-5 of diamonds) takes all 9.
     assert state.final_stacks == (97, 9, 0)
+
+
+@pytest.mark.parametrize("variant", ["stud", "stud8"])
+def test_r5_6_bring_in_player_completing_all_in_is_measured_from_the_bring_in(
+    variant: str,
+) -> None:
+    # The bring-in seat (2) has 5 or 6 behind after the ante. A completion goes from
+    # the bring-in (2) to the small bet (10): 8, half of it 4. All-in to 5 adds 3, not
+    # a completion, so the next player completes to 10; all-in to 6 adds 4, a
+    # completion, so the next full wager is a raise to 6 + 10 = 16.
+    short = table(variant, [100, 100, 6, 100], FOUR)
+    assert legal(short) == ["bring", "complete 5"]
+    assert legal(play(short, "2 complete 5")) == ["fold", "call", "complete 10"]
+    enough = table(variant, [100, 100, 7, 100], FOUR)
+    assert legal(play(enough, "2 complete 6")) == ["fold", "call", "raise 16"]
