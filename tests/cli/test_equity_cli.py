@@ -3,11 +3,16 @@
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+import time
 
 import pytest
 from typer.testing import CliRunner
 
 from stud.cli.main import app
+from stud.equity import equity
 
 runner = CliRunner()
 
@@ -56,3 +61,36 @@ def test_equity_bad_input_fails_clearly(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["equity", *args])
     assert result.exit_code == 2
     assert message in result.output
+
+
+@pytest.fixture(scope="module")
+def compiled() -> None:
+    """Compile the odds kernels into numba's on-disk cache before timing a process."""
+    equity(["As Ks Qs", "2c 3c 4d"], method="monte-carlo", trials=10)
+    equity(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
+
+
+def _interrupted(*args: str) -> subprocess.CompletedProcess[str]:
+    """Run `stud equity` in a process, press Ctrl-C once it is well under way."""
+    command = [sys.executable, "-m", "stud.cli.main", "equity", *args]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    process.send_signal(signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    return subprocess.CompletedProcess(command, process.returncode, out, err)
+
+
+@pytest.mark.usefixtures("compiled")
+def test_ctrl_c_stops_monte_carlo_with_the_partial_result() -> None:
+    done = _interrupted("As Ks Qs", "2c 3c 4d", "--trials", "2000000000")
+    assert done.returncode == 130
+    assert "stopped early" in done.stdout
+    assert "interrupted: the result of the first" in done.stderr
+
+
+@pytest.mark.usefixtures("compiled")
+def test_ctrl_c_stops_an_exact_run_with_nothing_printed_as_exact() -> None:
+    done = _interrupted("As Ks Qs", "2c 3c 4d", "--exact")
+    assert done.returncode == 130
+    assert done.stdout == ""
+    assert "interrupted: no exact result" in done.stderr

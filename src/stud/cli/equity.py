@@ -124,7 +124,7 @@ def equity(
         if progress is not None:
             progress.stop()
         if last is None or last.method is Method.EXACT:
-            err.print("interrupted: no exact result")
+            err.print("interrupted: no exact result" if last else "interrupted before any result")
             raise typer.Exit(130) from None
         err.print(f"interrupted: the result of the first {last.outcomes:,} trials")
         _show(last, as_json)
