@@ -32,22 +32,27 @@ from stud.bots.features import (
 )
 from stud.bots.observation import (
     MAX_SEATS,
+    O_BIG,
     O_COMMUNITY,
     O_DOWN,
     O_FOLDED,
+    O_LEVEL,
     O_NDOWN,
     O_NUP,
     O_PLAYERS,
     O_SEAT,
+    O_SMALL,
+    O_STREET,
     O_UP,
     O_VARIANT,
     RAZZ,
+    STUD,
     STUD8,
 )
 from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz
 from stud.sim.rng import next_below
 
-__all__ = ["MARGIN", "SAMPLES", "equity_choice", "estimate_equity"]
+__all__ = ["DISCOUNT", "MARGIN", "SAMPLES", "equity_choice", "estimate_equity"]
 
 SAMPLES = 64
 """Run-outs per decision: enough to tell a strong hand from a weak one (the standard
@@ -55,6 +60,12 @@ error of a share near one half is about 0.06), few enough to decide in microseco
 
 MARGIN = 0.12
 """How far above the fair share ``1 / k`` the equity must be to bet or raise."""
+
+DISCOUNT = 0.7
+"""The estimate's factor for each full bet or raise already made on this street."""
+
+RANGE_TRIES = 6
+"""Redraws of an opponent's face-down cards towards a playable starting hand."""
 
 
 @njit(cache=True)
@@ -104,6 +115,7 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
             need += own - known[p]
     high = np.empty(count, dtype=np.int64)
     low = np.empty(count, dtype=np.int64)
+    ranged = obs[O_STREET] >= 4 and m - need >= 2
     total = 0.0
     for _ in range(samples):
         for i in range(need):
@@ -118,6 +130,16 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
             for p in range(count):
                 hands[p, 6] = card
         for p in range(count):
+            if p > 0 and ranged and own - known[p] >= 2:
+                # An opponent still in after third street played its first three
+                # cards: redraw its two face-down ones until they make a hand worth
+                # playing (a few tries; past that the board says it has one anyway).
+                for _ in range(RANGE_TRIES):
+                    if _playable(variant, hands[p, 0], unseen[drawn], unseen[drawn + 1]):
+                        break
+                    for k in (drawn, drawn + 1):
+                        j = need + next_below(state, m - need)
+                        unseen[k], unseen[j] = unseen[j], unseen[k]
             for slot in range(known[p], own):
                 hands[p, slot] = unseen[drawn]
                 drawn += 1
@@ -129,6 +151,34 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
                 low[p] = hand_low8(hands[p], tabs) if variant == STUD8 else NO_LOW
         total += _share(high, low, count, variant)
     return total / samples
+
+
+@njit(cache=True)
+def _playable(variant: int, door: int, first: int, second: int) -> bool:
+    """Whether three starting cards are a hand players usually go on with.
+
+    Stud: a pair, three to a flush or a straight, or two cards ten or higher.
+    Stud8: a pair, or three different low cards (eight or lower, the ace low), or
+    two with an ace. Razz: three different cards eight or lower, or two six or lower.
+    """
+    ranks = np.empty(3, dtype=np.int64)
+    ranks[0], ranks[1], ranks[2] = door // 4 + 2, first // 4 + 2, second // 4 + 2
+    paired = ranks[0] == ranks[1] or ranks[0] == ranks[2] or ranks[1] == ranks[2]
+    if variant == STUD:
+        if paired or (door % 4 == first % 4 == second % 4):
+            return True
+        if ranks.max() - ranks.min() <= 4:
+            return True
+        return (ranks >= 10).sum() >= 2
+    lows = np.where(ranks == 14, 1, ranks)
+    if variant == STUD8:
+        if paired:
+            return True
+        small = (lows <= 8).sum()
+        return small == 3 or (small == 2 and (lows == 1).any())
+    if paired:
+        return False
+    return (lows <= 8).sum() == 3 or (lows <= 6).sum() >= 2
 
 
 @njit(cache=True)
@@ -163,6 +213,10 @@ def _share(high: Any, low: Any, count: int, variant: int) -> float:
 def equity_choice(obs: Any, state: Any, tabs: Any) -> int:
     """The equity bot's choice: the index of a legal action."""
     equity = estimate_equity(obs, state, tabs, SAMPLES)
+    increment = obs[O_SMALL] if obs[O_STREET] <= 4 else obs[O_BIG]
+    # Each full bet or raise on this street says the hands against it are better
+    # than random ones: discount the estimate for each.
+    equity *= DISCOUNT ** (obs[O_LEVEL] // increment)
     players = live_opponents(obs) + 1
     owed = to_call(obs)
     if equity >= min(0.8, 1.0 / players + MARGIN):
