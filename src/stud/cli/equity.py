@@ -20,7 +20,7 @@ out = Console(highlight=False)
 
 
 def _percent(count: int, total: int) -> str:
-    return f"{100 * count / total:.2f}%" if total else "-"
+    return f"{100 * count / total:.1f}%" if total else "-"
 
 
 def render(result: EquityResult) -> Table:
@@ -39,7 +39,7 @@ def render(result: EquityResult) -> Table:
     if situation.community:
         caption += "; seventh street is a community card (R3.4)"
     table = Table(title=f"{situation.variant.game_name} odds", caption=caption)
-    table.add_column("Player")
+    table.add_column("#")
     table.add_column("Cards", no_wrap=True)
     table.add_column("Win" if not split else "Scoop", justify="right")
     table.add_column("Tie" if not split else "Split", justify="right")
@@ -50,9 +50,9 @@ def render(result: EquityResult) -> Table:
     table.add_column("Equity", justify="right", style="bold", no_wrap=True)
     n = result.outcomes
     for i, player in enumerate(result.players):
-        equity = f"{100 * player.share:.3f}%"
+        equity = f"{100 * player.share:.2f}%"
         if result.method is Method.MONTE_CARLO:
-            equity += f" ± {100 * player.share_error:.3f}"
+            equity += f" ± {100 * player.share_error:.2f}"
         row = [
             f"{i + 1}",
             format_cards(player.cards),
