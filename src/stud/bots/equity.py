@@ -169,16 +169,16 @@ def _playable(variant: int, door: int, first: int, second: int) -> bool:
             return True
         if ranks.max() - ranks.min() <= 4:
             return True
-        return (ranks >= 10).sum() >= 2
+        return bool((ranks >= 10).sum() >= 2)
     lows = np.where(ranks == 14, 1, ranks)
     if variant == STUD8:
         if paired:
             return True
         small = (lows <= 8).sum()
-        return small == 3 or (small == 2 and (lows == 1).any())
+        return bool(small == 3 or (small == 2 and (lows == 1).any()))
     if paired:
         return False
-    return (lows <= 8).sum() == 3 or (lows <= 6).sum() >= 2
+    return bool((lows <= 8).sum() == 3 or (lows <= 6).sum() >= 2)
 
 
 @njit(cache=True)

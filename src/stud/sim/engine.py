@@ -697,8 +697,10 @@ def apply_action(
         smallest = _full_targets(t, r)[1]
         full = to >= smallest
         if not full and r[R_HALF_BET]:
-            # R5.6: a short all-in of at least half an increment counts as full.
-            full = 2 * (to - level) >= smallest - level
+            # R5.6: a short all-in of at least half an increment counts as full; a
+            # completion is measured from the bring-in, whoever makes it.
+            base = max(r[R_BRING_IN], level) if t[T_STREET] == 3 else level
+            full = 2 * (to - base) >= smallest - base
         if full:
             for s in range(t[T_N]):
                 t[T_ACTED + s] = 0
