@@ -26,7 +26,7 @@ tables = st.tuples(
 )
 
 
-@settings(deadline=None, max_examples=60, suppress_health_check=[HealthCheck.too_slow])
+@settings(deadline=None, max_examples=40, suppress_health_check=[HealthCheck.too_slow])
 @given(tables)
 def test_every_bot_only_plays_legal_actions(
     table: tuple[Variant, list[str], list[int], int],

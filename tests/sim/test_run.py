@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import random
+
 import numpy as np
 import pytest
 
+from stud.actions import Action, BringIn, Call, Check, Fold, Show
+from stud.bots import BOTS
 from stud.history.phh import parse_phh, replay
 from stud.rules import Rules, Variant
 from stud.sim.results import collect
 from stud.sim.run import InProcess, LocalProcesses, SimError, Simulation, chunk_plan, simulate
+from stud.views import PlayerView
 
 RULES = Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)
 
@@ -90,3 +95,33 @@ def test_bad_simulations_are_refused(changes: dict[str, object], message: str) -
 def test_jobs_must_be_positive() -> None:
     with pytest.raises(SimError, match="at least 1"):
         LocalProcesses(0)
+
+
+class _Folder:
+    """A bot with no compiled policy: folds whenever it may, else checks or calls."""
+
+    name = "folder"
+
+    def act(self, view: PlayerView, rng: random.Random) -> Action:
+        legal = view.legal_actions
+        for action in (Show(), Fold(), Check(), Call(), BringIn()):
+            if action in legal:
+                return action
+        return legal[rng.randrange(len(legal))]
+
+
+def test_a_python_bot_plays_through_the_reference_engine(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setitem(BOTS, "folder", _Folder)
+    mixed = sim(bots=("folder", "tight", "random"), hands=150, keep_hands=True)
+    assert not mixed.compiled
+    alone = simulate(mixed, chunk_hands=150)
+    split = simulate(mixed, LocalProcesses(2), chunk_hands=40)
+    assert collect(mixed, alone).as_dict() == collect(mixed, split).as_dict()
+    result = collect(mixed, alone)
+    folder = result.bots[0]
+    assert folder.net < 0  # it only ever loses its ante or bring-in
+    assert sum(b.net for b in result.bots) == 0
+    texts = [t for chunk in alone for t in chunk.hands or ()]
+    assert all(replay(parse_phh(t)).final_stacks == parse_phh(t).finishing_stacks for t in texts)

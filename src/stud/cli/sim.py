@@ -93,11 +93,11 @@ def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
     return tuple(names[i % len(names)] for i in range(seats))
 
 
-def _executor(jobs: int, ray: str | None) -> Executor:
-    if jobs < 1:
+def _executor(jobs: int | None, ray: str | None) -> Executor:
+    if jobs is not None and jobs < 1:
         fail(f"--jobs {jobs}: the number of processes must be at least 1")
     if ray is None:
-        return LocalProcesses(jobs)
+        return LocalProcesses(jobs or 1)
     from stud.sim.ray_cluster import RayCluster, import_ray  # noqa: PLC0415 (optional)
 
     try:
@@ -150,7 +150,12 @@ def sim_command(
         int | None,
         typer.Option(help="Each bot's chips at the start of every hand (default 100 big bets)."),
     ] = None,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Local processes (or Ray CPUs).")] = 1,
+    jobs: Annotated[
+        int | None,
+        typer.Option(
+            "--jobs", "-j", help="Local processes (default 1); with --ray local, Ray's CPUs."
+        ),
+    ] = None,
     ray: Annotated[
         str | None,
         typer.Option(

@@ -9,11 +9,16 @@ in local worker processes (``LocalProcesses``) or as Ray tasks (``stud.sim.ray``
 
 Every hand starts from fresh stacks, so a bot's result is a sum of independent
 per-hand net results, which is what the confidence intervals assume.
+
+Bots with a compiled policy (all the built-in ones) play in the compiled engine
+(``stud.sim.engine``); a table with any other ``Bot`` plays through ``stud.state``,
+hand by hand, about a hundred times slower.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
@@ -22,7 +27,7 @@ from typing import Protocol
 import numpy as np
 import numpy.typing as npt
 
-from stud.actions import Show
+from stud.actions import HandMucked, HandShown, PotAwarded, Show
 from stud.bots import BOTS
 from stud.bots.observation import action_of
 from stud.cards import Card
@@ -30,7 +35,18 @@ from stud.evaluation.kernels import kernel_tables
 from stud.history.phh import to_phh
 from stud.rules import Rules
 from stud.sim import engine
-from stud.sim.engine import MAX_ACTIONS, S_FIELDS
+from stud.sim.engine import (
+    MAX_ACTIONS,
+    S_FIELDS,
+    S_HANDS,
+    S_NET,
+    S_NET_SQ,
+    S_SCOOPS,
+    S_SHOWDOWNS,
+    S_WINS,
+)
+from stud.sim.hand import play_hand
+from stud.sim.rng import hand_start
 from stud.state import HandState, new_hand
 
 __all__ = [
@@ -87,8 +103,6 @@ class Simulation:
         for name in self.bots:
             if name not in BOTS:
                 raise SimError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
-            if policy_of(name) is None:
-                raise SimError(f"bot {name!r} has no compiled policy, so it cannot be simulated")
         if self.hands < 1:
             raise SimError(f"the number of hands must be at least 1, not {self.hands}")
         if not 0 <= self.seed < 2**64:
@@ -100,6 +114,11 @@ class Simulation:
     def players(self) -> int:
         """How many seats the table has."""
         return len(self.bots)
+
+    @property
+    def compiled(self) -> bool:
+        """Whether every bot has a compiled policy, so the compiled engine can play."""
+        return all(policy_of(name) is not None for name in self.bots)
 
     @property
     def policies(self) -> npt.NDArray[np.int64]:
@@ -137,6 +156,8 @@ def chunk_plan(hands: int, size: int = CHUNK_HANDS) -> list[tuple[int, int]]:
 
 def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
     """Play one chunk of a simulation in this process."""
+    if not sim.compiled:
+        return _play_chunk_python(sim, first, count)
     n = sim.players
     stacks = np.full(n, sim.stack, dtype=np.int64)
     stats = np.zeros((n, S_FIELDS), dtype=np.int64)
@@ -173,6 +194,49 @@ def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
             for k in range(count)
         )
     return ChunkResult(first, count, stats, series if sim.keep_series else None, texts)
+
+
+def _play_chunk_python(sim: Simulation, first: int, count: int) -> ChunkResult:
+    """A chunk with a bot that has no compiled policy: ``stud.state``, hand by hand.
+
+    Far slower than the compiled engine, but any ``Bot`` can take part. Hand ``i``
+    still draws everything from its own generator, seeded by ``hand_start(seed, i)``,
+    so these numbers too are the same whatever the jobs.
+    """
+    n = sim.players
+    stats = np.zeros((n, S_FIELDS), dtype=np.int64)
+    series = np.zeros((count if sim.keep_series else 0, n), dtype=np.int32)
+    texts: list[str] = []
+    for k in range(count):
+        index = first + k
+        names = sim.seat_names(index)
+        rng = random.Random(hand_start(sim.seed, index))
+        state = play_hand(sim.rules, [sim.stack] * n, [BOTS[b]() for b in names], rng)
+        won = [0] * n
+        for event in state.events:
+            if isinstance(event, PotAwarded):
+                won[event.seat] += event.amount
+        shown = any(isinstance(e, HandShown | HandMucked) for e in state.events)
+        for seat, net in enumerate(state.payoffs):
+            row = stats[(seat + index) % n]
+            row[S_HANDS] += 1
+            row[S_NET] += net
+            row[S_NET_SQ] += net * net
+            if shown and not state.folded[seat]:
+                row[S_SHOWDOWNS] += 1
+                row[S_SCOOPS] += won[seat] == sum(won) > 0
+            row[S_WINS] += won[seat] > 0
+            if sim.keep_series:
+                series[k, (seat + index) % n] = net
+        if sim.keep_hands:
+            texts.append(to_phh(state, hand=index, seed=sim.seed, players=names))
+    return ChunkResult(
+        first,
+        count,
+        stats,
+        series if sim.keep_series else None,
+        tuple(texts) if sim.keep_hands else None,
+    )
 
 
 def replay_hand(
