@@ -44,8 +44,8 @@ def random_rules(rng: random.Random) -> Rules:
         variant=rng.choice(list(Variant)),
         ante=rng.choice([0, 1, 1, 2]),
         bring_in=2,
-        small_bet=rng.choice([5, 10]),
-        big_bet=20,
+        small_bet=(small := rng.choice([5, 10])),
+        big_bet=rng.choice([20, 20, small]),
         max_raises=rng.choice([3, 3, 1, 4]),
         uncapped_heads_up=rng.random() < 0.2,
         short_all_in_rule=rng.choice(list(ShortAllInRule)),
@@ -55,7 +55,7 @@ def random_rules(rng: random.Random) -> Rules:
 
 def test_random_hands_match_the_reference_engine() -> None:
     rng = random.Random(20240501)
-    for _ in range(1200):
+    for _ in range(2500):
         rules = random_rules(rng)
         n = rng.randint(2, 8)
         stacks = [rng.choice([rng.randint(1, 30), rng.randint(1, 250), 2000]) for _ in range(n)]
@@ -131,3 +131,20 @@ def test_showing_value_is_the_reference_one() -> None:
         for ace_low in (False, True):
             expected = showing_value([Card.from_code(c) for c in up], ace_low=ace_low)
             assert engine._showing_value(cards, 0, len(up), ace_low) == expected
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_r6_1_dead_antes_are_never_an_uncalled_bet(variant: Variant) -> None:
+    rules = Rules(variant, ante=2, bring_in=2, small_bet=5, big_bet=20, dead_antes=True)
+    for start in range(30):
+        played = engine.play_one(rules, [1, 2000, 1], [STATION] * 3, start)
+        assert played.actions.size == 0  # two players all-in on the ante: no betting
+        assert played.final_stacks == reference(rules, [1, 2000, 1], played).final_stacks
+        assert sum(played.final_stacks) == 2002
+
+
+def test_r5_5_equal_small_and_big_bets_offer_one_size() -> None:
+    rules = Rules(Variant.STUD, ante=1, bring_in=2, small_bet=10, big_bet=10)
+    for start in range(200):
+        played = engine.play_one(rules, [300] * 5, [RANDOM] * 5, start)
+        assert played.final_stacks == reference(rules, [300] * 5, played).final_stacks

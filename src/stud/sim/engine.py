@@ -205,7 +205,7 @@ def _full_targets(t: Any, r: Any) -> tuple[int, int, int]:
     those totals in ascending order (``HandState._full_targets``)."""
     level = t[T_LEVEL]
     size = t[T_INCREMENT]
-    two = t[T_OPEN_PAIR] != 0 and size == r[R_SMALL]
+    two = t[T_OPEN_PAIR] != 0 and size == r[R_SMALL] and r[R_SMALL] < r[R_BIG]
     big = r[R_BIG]
     if t[T_FULL_BET] == 0:
         if size > level:
@@ -452,18 +452,23 @@ def _advance(t: Any, r: Any, cards: Any, deck: Any, tabs: Any, won: Any) -> None
 
 
 @njit(cache=True)
-def _return_uncalled(t: Any) -> None:
-    """R6.1: the largest contributor takes back what nobody matched."""
+def _return_uncalled(t: Any, r: Any) -> None:
+    """R6.1: the largest contributor takes back what nobody matched (dead antes,
+    being everyone's, are never part of it)."""
     n = t[T_N]
+    live = t[T_CONTRIB : T_CONTRIB + MAX_SEATS].copy()
+    if r[R_DEAD_ANTES]:
+        for s in range(n):
+            live[s] -= t[T_ANTE + s]
     top = 0
     for s in range(1, n):
-        if t[T_CONTRIB + s] > t[T_CONTRIB + top]:
+        if live[s] > live[top]:
             top = s
-    second = -1
+    second = -(1 << 62)
     for s in range(n):
-        if s != top and (second < 0 or t[T_CONTRIB + s] > second):
-            second = t[T_CONTRIB + s]
-    excess = t[T_CONTRIB + top] - second
+        if s != top and live[s] > second:
+            second = live[s]
+    excess = live[top] - second
     if excess > 0:
         t[T_STACK + top] += excess
         t[T_CONTRIB + top] -= excess
@@ -562,7 +567,7 @@ def _share_out(amount: int, winners: Any, nw: int, keys: Any, ascending: bool, w
 @njit(cache=True)
 def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
     """R6.2 to R7.4: every player still in shows; award every pot, main first."""
-    _return_uncalled(t)
+    _return_uncalled(t, r)
     n = t[T_N]
     variant = r[R_VARIANT]
     high = np.zeros(MAX_SEATS, dtype=np.int64)
@@ -639,9 +644,9 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
 
 
 @njit(cache=True)
-def _finish(t: Any, won: Any) -> None:
+def _finish(t: Any, r: Any, won: Any) -> None:
     """R6.1: everyone else folded; the last player takes the pot without showing."""
-    _return_uncalled(t)
+    _return_uncalled(t, r)
     n = t[T_N]
     pot = 0
     for s in range(n):
@@ -716,7 +721,7 @@ def apply_action(
     t[T_WAGER + seat] += put
     t[T_CONTRIB + seat] += put
     if _in_hand_count(t) == 1:
-        _finish(t, won)
+        _finish(t, r, won)
         return
     following = _next_to_act(t, seat)
     if following >= 0:
@@ -948,10 +953,12 @@ def play_one(
     policies: Sequence[int],
     start: int,
     deck: Sequence[int] | None = None,
+    max_actions: int = 4 * MAX_ACTIONS,
 ) -> PlayedHand:
     """Play one hand from stream state ``start``, shuffling unless ``deck`` is given.
 
-    For tests and tools; simulations call ``play_chunk``.
+    For tests and tools; simulations call ``play_chunk``. A hand with more than
+    ``max_actions`` actions (an uncapped heads-up raising war) is refused.
     """
     r = rules_array(rules)
     state = np.array([start], dtype=np.uint64)
@@ -963,8 +970,8 @@ def play_one(
     t = np.zeros(T_SIZE, dtype=np.int64)
     cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
     won = np.zeros(MAX_SEATS, dtype=np.int64)
-    log = np.zeros((MAX_ACTIONS, 4), dtype=np.int64)
-    seen = np.zeros((MAX_ACTIONS, OBS_SIZE), dtype=np.int64)
+    log = np.zeros((max_actions, 4), dtype=np.int64)
+    seen = np.zeros((max_actions, OBS_SIZE), dtype=np.int64)
     count = play_hand(
         r,
         np.array(stacks, dtype=np.int64),
@@ -978,6 +985,8 @@ def play_one(
         log,
         seen,
     )
+    if count > max_actions:
+        raise ValueError(f"the hand took {count} actions, more than {max_actions}")
     n = len(stacks)
     return PlayedHand(
         deck=order,
