@@ -12,9 +12,11 @@ The policy grades its hand on a four-step scale and then acts by the scale:
 Third street follows the starting-hand rules stud players learn first. In stud:
 rolled-up trips, big pairs (tens or better) and pairs higher than every live door
 card, live three-flushes and three-straights; a hand is "dead" when the cards it
-needs are showing in other hands. In stud eight-or-better: three low cards (an ace
-or five-high makes them strong), aces, rolled-up trips, low pairs with a low
-card; high pairs are worth a bring-in at most, since they rarely scoop. In razz:
+needs are showing in other hands. In stud eight-or-better: three low cards (strong
+with an ace, five-high, or suited or connected so that they can scoop with a flush
+or straight), aces, rolled-up trips, low pairs with a low card; high pairs are worth
+a bring-in at most, since they rarely scoop; later, a low draw that is also a
+flush or straight draw plays as a strong hand. In razz:
 three cards to an eight, better with a low door card against higher ones.
 
 Later streets grade the made hand (with the compiled evaluators once there are five
@@ -164,8 +166,10 @@ def _third_stud8(cards: Any, rank_seen: Any) -> int:
     if distinct and max(low0, low1, low2) <= 8:
         top = max(low0, low1, low2)
         strength = 1
-        if min(low0, low1, low2) == 1 or top <= 5:
-            strength = 3
+        suited = cards[0] % 4 == cards[1] % 4 == cards[2] % 4
+        connected = top - min(low0, low1, low2) <= 4
+        if min(low0, low1, low2) == 1 or top <= 5 or suited or connected:
+            strength = 3  # a strong low, or one that can make a straight or flush: scoops
         elif top <= 7:
             strength = 2
         lows_out = 0
@@ -260,7 +264,7 @@ def _later_stud(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> i
 
 
 @njit(cache=True)
-def _later_stud8(cards: Any, n: int, street: int, tabs: Any) -> int:
+def _later_stud8(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> int:
     lows = np.zeros(9, dtype=np.bool_)
     for i in range(n):
         low = _low_rank(cards[i])
@@ -292,7 +296,10 @@ def _later_stud8(cards: Any, n: int, street: int, tabs: Any) -> int:
     if category == 2:
         return 2
     if low_count >= 4:
-        return 2 if street <= 5 else 1
+        if street <= 5:
+            flush, straight = _draws(cards, n, suit_seen)
+            return 3 if flush or straight else 2  # drawing to both halves: a scoop
+        return 1
     if category == 1 and top == 14:
         return 2
     if category == 1 or low_count == 3:
@@ -417,7 +424,7 @@ def tight_choice(obs: Any, state: Any, tabs: Any) -> int:
     if variant == RAZZ:
         strength = _later_razz(cards, n, street, tabs)
     elif variant == STUD8:
-        strength = _later_stud8(cards, n, street, tabs)
+        strength = _later_stud8(cards, n, street, suit_seen, tabs)
     else:
         strength = _later_stud(cards, n, street, suit_seen, tabs)
     if variant == RAZZ or strength < 3:
