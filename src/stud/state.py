@@ -518,6 +518,7 @@ class HandState:
             self,
             stacks=_set(self.stacks, seat, self.stacks[seat] + amount),
             contributed=_set(self.contributed, seat, self.contributed[seat] - amount),
+            wagers=_set(self.wagers, seat, max(0, self.wagers[seat] - amount)),
             events=(*self.events, BetReturned(seat, amount)),
         )
 
