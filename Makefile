@@ -10,6 +10,8 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	@echo "compiling the kernels once, into numba's on-disk cache"
+	$(BIN)/python -m stud.warmup
 	touch $(STAMP)
 
 # Sit at a table against bots; q between hands leaves (see README, "Play in the terminal").

@@ -1,0 +1,36 @@
+"""Compile every numba kernel once, ahead of use: ``python -m stud.warmup``.
+
+The kernels (hand evaluation, odds, the simulator's engine and the bots'
+policies) are compiled on first use and kept in numba's on-disk cache. The first
+use on a fresh install would otherwise stall for some seconds in the middle of a
+game; ``make`` runs this right after installing, so it never does.
+"""
+
+from __future__ import annotations
+
+import time
+
+from stud.equity import Method, Situation, run_equity
+from stud.evaluation.kernels import compile_all
+from stud.rules import Rules, Variant
+from stud.sim.run import Simulation, play_chunk
+
+__all__ = ["warm_up"]
+
+
+def warm_up() -> float:
+    """Compile (or load) every kernel by running each once; the seconds it took."""
+    start = time.perf_counter()
+    compile_all()
+    situation = Situation.parse("stud8", ["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"])
+    for method in Method:
+        for _ in run_equity(situation, method=method, trials=10):
+            pass
+    for variant in Variant:
+        lineup = ("tight", "equity", "station", "random")
+        play_chunk(Simulation(Rules(variant=variant), lineup, 4), 0, 4)
+    return time.perf_counter() - start
+
+
+if __name__ == "__main__":
+    print(f"stud: kernels compiled and cached in {warm_up():.1f} s")
