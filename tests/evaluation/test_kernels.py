@@ -31,6 +31,7 @@ from stud.evaluation.kernels import (
     hand_high_low8,
     hand_low8,
     hand_razz,
+    hand_showing,
     high_batch,
     high_low8_batch,
     kernel_tables,
@@ -226,3 +227,16 @@ def test_every_seven_card_hand_has_the_known_counts() -> None:
     )
     assert done.returncode == 0, done.stdout + done.stderr
     assert "all counts agree" in done.stdout
+
+
+@settings(deadline=None)  # the first example compiles the kernel
+@given(
+    st.lists(st.integers(min_value=0, max_value=51), min_size=1, max_size=5, unique=True),
+    st.booleans(),
+)
+def test_showing_kernel_is_the_reference_showing_value(codes: list[int], ace_low: bool) -> None:
+    cards = [Card.from_code(c) for c in codes]
+    array = np.array(codes, dtype=np.uint8)
+    assert hand_showing(array, len(codes), ace_low) == reference.showing_value(
+        cards, ace_low=ace_low
+    )

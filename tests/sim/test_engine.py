@@ -17,7 +17,6 @@ from stud.actions import Show
 from stud.bots.observation import action_of, observe
 from stud.bots.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.cards import Card
-from stud.evaluation import showing_value
 from stud.rules import Rules, ShortAllInRule, Variant
 from stud.sim import engine
 from stud.sim.rng import Stream, hand_start, hand_start_compiled, next_u64
@@ -120,17 +119,6 @@ def test_compiled_stream_is_the_python_stream(seed: int) -> None:
         compiled = np.array([start], dtype=np.uint64)
         for _ in range(5):
             assert int(next_u64(compiled)) == python.next_u64()
-
-
-def test_showing_value_is_the_reference_one() -> None:
-    rng = random.Random(3)
-    cards = np.full((8, 7), -1, dtype=np.int64)
-    for _ in range(3000):
-        up = rng.sample(range(52), rng.randint(1, 4))
-        cards[0, 2 : 2 + len(up)] = up
-        for ace_low in (False, True):
-            expected = showing_value([Card.from_code(c) for c in up], ace_low=ace_low)
-            assert engine._showing_value(cards, 0, len(up), ace_low) == expected
 
 
 @pytest.mark.parametrize("variant", list(Variant))

@@ -56,59 +56,15 @@ from stud.bots.observation import (
     RAZZ,
     STUD8,
 )
-from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz
+from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz, hand_showing
 
-__all__ = ["group_value", "tight_choice"]
+__all__ = ["tight_choice"]
 
 
 @njit(cache=True, inline="always")
 def _low_rank(code: int) -> int:
     rank = code // 4 + 2
     return 1 if rank == 14 else rank
-
-
-@njit(cache=True)
-def group_value(cards: Any, n: int, ace_low: bool) -> int:
-    """Pairs, trips and quads, then high cards, of any cards (R5.3's showing order).
-
-    ``pairing << 20`` plus the five most telling ranks; comparable between hands of
-    different sizes, which is what "their board beats my hand" needs.
-    """
-    counts = np.zeros(15, dtype=np.int64)
-    for i in range(n):
-        rank = _low_rank(cards[i]) if ace_low else rank_of(cards[i])
-        counts[rank] += 1
-    pairs = 0
-    trips = 0
-    quads = 0
-    for rank in range(15):
-        if counts[rank] == 2:
-            pairs += 1
-        elif counts[rank] == 3:
-            trips += 1
-        elif counts[rank] == 4:
-            quads += 1
-    pairing = 0
-    if quads:
-        pairing = 5
-    elif trips and pairs:
-        pairing = 4
-    elif trips:
-        pairing = 3
-    elif pairs >= 2:
-        pairing = 2
-    elif pairs:
-        pairing = 1
-    value = 0
-    slots = 0
-    for count in range(4, 0, -1):
-        for rank in range(14, 0, -1):
-            if counts[rank] == count:
-                for _ in range(count):
-                    if slots < 5:
-                        value = value << 4 | rank
-                        slots += 1
-    return pairing << 20 | value << 4 * (5 - slots)
 
 
 @njit(cache=True)
@@ -243,7 +199,7 @@ def _later_stud(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> i
         category = value >> 20
         top = (value >> 16) & 15
     else:
-        grouped = group_value(cards, n, False)
+        grouped = hand_showing(cards, n, False)
         category = (grouped >> 20) if (grouped >> 20) < 4 else 3
         top = (grouped >> 16) & 15
     if category >= 3:
@@ -283,7 +239,7 @@ def _later_stud8(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> 
         top = (value >> 16) & 15
         made_low = hand_low8(hand, tabs)
     else:
-        grouped = group_value(cards, n, False)
+        grouped = hand_showing(cards, n, False)
         category = min(grouped >> 20, 3)
         top = (grouped >> 16) & 15
     if made_low != NO_LOW:
@@ -342,23 +298,23 @@ def _board_threat(obs: Any, cards: Any, n: int, variant: int) -> int:
     up = np.empty(4, dtype=np.int64)
     if variant == RAZZ:
         nup = _up_cards(obs, seat, up)
-        mine = group_value(up, nup, True)
+        mine = hand_showing(up, nup, True)
         better = False
         best_board = True
         for s in range(obs[O_PLAYERS]):
             if s == seat or obs[O_FOLDED + s]:
                 continue
-            theirs = group_value(up, _up_cards(obs, s, up), True)
+            theirs = hand_showing(up, _up_cards(obs, s, up), True)
             if theirs < mine and theirs >> 20 == 0:
                 better = True
             if theirs <= mine:
                 best_board = False
         return -1 if better else 1 if best_board else 0
-    mine = group_value(cards, n, False)
+    mine = hand_showing(cards, n, False)
     for s in range(obs[O_PLAYERS]):
         if s == seat or obs[O_FOLDED + s]:
             continue
-        theirs = group_value(up, _up_cards(obs, s, up), False)
+        theirs = hand_showing(up, _up_cards(obs, s, up), False)
         if theirs >> 20 > 0 and theirs > mine:
             return -1
     return 0

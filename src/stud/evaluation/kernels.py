@@ -77,6 +77,7 @@ __all__ = [
     "hand_high_low8",
     "hand_low8",
     "hand_razz",
+    "hand_showing",
     "high_batch",
     "high_low8_batch",
     "kernel_tables",
@@ -349,6 +350,54 @@ def high_low8_batch(
     low = _output(None if out is None else out[1], len(batch))
     _high_low8_rows(batch, tables(), high, low)
     return high, low
+
+
+@njit(cache=True)
+def hand_showing(codes: Any, n: int, ace_low: bool) -> Any:
+    """The showing value of the first ``n`` cards of ``codes``, for first to act (R5.3).
+
+    Exactly ``reference.showing_value`` for one to five cards: pairs, two pair,
+    trips, full house, quads, then high cards, no straights or flushes; with
+    ``ace_low`` (razz) the ace counts as one. Given more than five cards it keeps
+    the five most telling ranks, so a hand can be set against a board.
+    """
+    counts = np.zeros(15, dtype=np.int64)
+    for i in range(n):
+        rank = codes[i] // 4 + 2
+        if ace_low and rank == 14:
+            rank = 1
+        counts[rank] += 1
+    pairs = 0
+    trips = 0
+    quads = 0
+    for rank in range(15):
+        if counts[rank] == 2:
+            pairs += 1
+        elif counts[rank] == 3:
+            trips += 1
+        elif counts[rank] == 4:
+            quads += 1
+    pairing = 0
+    if quads:
+        pairing = 5
+    elif trips and pairs:
+        pairing = 4
+    elif trips:
+        pairing = 3
+    elif pairs >= 2:
+        pairing = 2
+    elif pairs:
+        pairing = 1
+    value = 0
+    slots = 0
+    for count in range(4, 0, -1):
+        for rank in range(14, 0, -1):
+            if counts[rank] == count:
+                for _ in range(count):
+                    if slots < 5:
+                        value = value << 4 | rank
+                        slots += 1
+    return pairing << 20 | value << 4 * (5 - slots)
 
 
 def compile_all() -> None:

@@ -75,7 +75,14 @@ from stud.bots.observation import (
     variant_code,
 )
 from stud.bots.policies import RANDOM, STATION, decide
-from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz, kernel_tables
+from stud.evaluation.kernels import (
+    NO_LOW,
+    hand_high,
+    hand_low8,
+    hand_razz,
+    hand_showing,
+    kernel_tables,
+)
 from stud.rules import Rules, ShortAllInRule
 from stud.sim.rng import hand_start_compiled, next_below
 
@@ -280,55 +287,6 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
 
 
 @njit(cache=True)
-def _showing_value(cards: Any, s: int, nup: int, ace_low: bool) -> int:
-    """``evaluation.showing_value`` of a seat's face-up cards (R5.3)."""
-    keys = np.empty(4, dtype=np.int64)
-    pairs = 0
-    trips = 0
-    quads = 0
-    for i in range(nup):
-        rank = cards[s, 2 + i] // 4 + 2
-        if ace_low and rank == 14:
-            rank = 1
-        keys[i] = rank
-    for i in range(nup):
-        same = 0
-        for j in range(nup):
-            same += keys[j] & 15 == keys[i] & 15
-        keys[i] += same << 4  # order by how many, then by rank
-        if same == 2:
-            pairs += 1
-        elif same == 3:
-            trips += 1
-        elif same == 4:
-            quads += 1
-    for i in range(1, nup):
-        j = i
-        while j > 0 and keys[j] > keys[j - 1]:
-            keys[j], keys[j - 1] = keys[j - 1], keys[j]
-            j -= 1
-    value = 0
-    for i in range(nup):
-        value = value << 4 | (keys[i] & 15)
-    # Each pair was counted twice, each trips three times.
-    pairs //= 2
-    trips //= 3
-    if quads:
-        pairing = 5
-    elif trips and pairs:
-        pairing = 4
-    elif trips:
-        pairing = 3
-    elif pairs >= 2:
-        pairing = 2
-    elif pairs:
-        pairing = 1
-    else:
-        pairing = 0
-    return pairing << 20 | value << 4 * (5 - nup)
-
-
-@njit(cache=True)
 def _next_who_can_bet(t: Any, seat: int, include_self: bool) -> int:
     n: int = t[T_N]
     start = 0 if include_self else 1
@@ -369,7 +327,7 @@ def _first_to_act(t: Any, r: Any, cards: Any) -> int:
     for s in range(t[T_N]):
         if t[T_FOLDED + s]:
             continue
-        value = _showing_value(cards, s, _nup(t, s), lowball)
+        value = hand_showing(cards[s, 2:], _nup(t, s), lowball)
         if not lowball:
             value = -value
         if best < 0 or value < best_value:
