@@ -199,3 +199,11 @@ def test_install_checks_its_tables() -> None:
         )
     # A refused install leaves the installed tables working.
     assert fast.high_value(parse_cards("As Ks Qs Js Ts")) == 0x8_EDCBA
+
+
+@settings(max_examples=500)
+@given(st.lists(st.sampled_from(DECK), min_size=1, max_size=5, unique=True), st.booleans())
+def test_showing_value_is_the_reference_one(cards: list[Card], ace_low: bool) -> None:
+    assert fast.showing_value(cards, ace_low=ace_low) == reference.showing_value(
+        cards, ace_low=ace_low
+    )

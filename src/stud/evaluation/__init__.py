@@ -2,13 +2,20 @@
 
 ``reference`` holds the plain, exhaustively tested evaluators (the oracle). The
 names exported here are the ones the rest of stud calls: ``high_value``,
-``low8_value``, ``razz_value`` and ``high_low8_value`` are the per-call evaluators
-of ``fast`` (a C extension over the tables of ``tables``), which return exactly the
-reference values. Batches of hands go to ``kernels`` (numba), imported on its own
-so that importing stud does not load numba.
+``low8_value``, ``razz_value``, ``high_low8_value`` and ``showing_value`` are the
+per-call evaluators of ``fast`` (a C extension over the tables of ``tables``, and
+a remembered showing value), which return exactly the reference values. Batches
+of hands go to ``kernels`` (numba), imported on its own so that importing stud
+does not load numba.
 """
 
-from stud.evaluation.fast import high_low8_value, high_value, low8_value, razz_value
+from stud.evaluation.fast import (
+    high_low8_value,
+    high_value,
+    low8_value,
+    razz_value,
+    showing_value,
+)
 from stud.evaluation.reference import (
     HighCategory,
     best_high_five,
@@ -16,7 +23,6 @@ from stud.evaluation.reference import (
     describe_high,
     describe_low,
     high_category,
-    showing_value,
 )
 
 __all__ = [

@@ -18,7 +18,8 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 from typing import NamedTuple
 
-from stud.cards import DECK, Card
+from stud.cards import DECK, Card, Rank, Suit
+from stud.evaluation import reference
 from stud.evaluation.tables import FLUSH_BITS, NO_LOW, SUIT_BIAS, Tables, tables
 
 try:
@@ -46,6 +47,7 @@ __all__ = [
     "py_razz_value",
     "razz_from_mask",
     "razz_value",
+    "showing_value",
 ]
 
 #: Whether the C extension is in use.
@@ -237,3 +239,19 @@ else:
     low8_from_mask = py_low8_from_mask
     razz_from_mask = py_razz_from_mask
     high_low8_from_mask = py_high_low8_from_mask
+
+
+@cache
+def _showing_of_ranks(ranks: tuple[int, ...], ace_low: bool) -> int:
+    """Suits never matter to a showing value: it is worked out once per set of ranks."""
+    cards = [Card(Rank(r), Suit(i % 4)) for i, r in enumerate(ranks)]
+    return reference.showing_value(cards, ace_low=ace_low)
+
+
+def showing_value(up_cards: Sequence[Card], *, ace_low: bool = False) -> int:
+    """``reference.showing_value`` (first to act, R5.3), remembered by rank multiset.
+
+    There are only a few thousand multisets of one to five ranks, so after the
+    first deals of a session every lookup is a sort of four ranks and a dict hit.
+    """
+    return _showing_of_ranks(tuple(sorted(int(c.rank) for c in up_cards)), ace_low)
