@@ -175,7 +175,7 @@ class HandState:
         if self.phase is not Phase.DEAL or self.community_due or self.community is not None:
             return None  # the community card is everyone's seventh card
         for seat in self.in_hand:
-            if self._cards_on(seat) < self._cards_by_street(self.street):
+            if self._cards_on(seat) < self.street:  # a player holds as many cards as the street
                 return seat
         return None
 
@@ -190,12 +190,9 @@ class HandState:
     def _cards_on(self, seat: int) -> int:
         return len(self.down[seat]) + len(self.up[seat])
 
-    @staticmethod
-    def _cards_by_street(street: int) -> int:
-        return street
-
-    def cards_due(self, seat: int) -> tuple[int, int]:
-        """How many cards ``seat`` gets now, face down and face up."""
+    @property
+    def cards_due(self) -> tuple[int, int]:
+        """How many cards each player gets on this street, face down and face up."""
         if self.street == FIRST_STREET:
             return 2, 1
         return (1, 0) if self.street == LAST_STREET else (0, 1)
@@ -293,7 +290,7 @@ class HandState:
             raise IllegalActionError(f"{what}; cannot deal to seat {seat + 1}")
         if seat != due:
             raise IllegalActionError(f"cards are due to seat {due + 1}, not seat {seat + 1}")
-        n_down, n_up = self.cards_due(seat)
+        n_down, n_up = self.cards_due
         if len(cards) != n_down + n_up:
             raise IllegalActionError(
                 f"seat {seat + 1} gets {n_down + n_up} card(s) on street {self.street}, "
@@ -345,7 +342,7 @@ class HandState:
         if state.community_due:
             return replace(state, deck=tuple(deck[1:])).deal_community(deck[0])
         seats = [s for s in state.in_hand if state._cards_on(s) < state.street]
-        per_seat = sum(state.cards_due(seats[0])) if seats else 0
+        per_seat = sum(state.cards_due)
         hands: dict[int, list[Card]] = {s: [] for s in seats}
         for _ in range(per_seat):
             for s in seats:
