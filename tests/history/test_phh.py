@@ -69,6 +69,29 @@ def test_unknown_cards_of_a_folded_player_replay() -> None:
     assert replay(parse_phh(text)).final_stacks == (3950, 4900, 6150)
 
 
+def test_unknown_cards_at_showdown_are_refused() -> None:
+    # p2's down cards are hidden (p1 brings in with the 4c, p2 shows the higher
+    # board and acts first after), yet p2 checks it down to a showdown: nobody
+    # can tell who wins.
+    text = """\
+variant = 'F7S'
+antes = [50, 50]
+bring_in = 50
+small_bet = 200
+big_bet = 400
+starting_stacks = [4000, 5000]
+actions = [
+  'd dh p1 Kd3h4c', 'd dh p2 ????5c', 'p1 pb', 'p2 cc',
+  'd dh p1 2c', 'd dh p2 2d', 'p2 cc', 'p1 cc',
+  'd dh p1 2h', 'd dh p2 2s', 'p2 cc', 'p1 cc',
+  'd dh p1 3d', 'd dh p2 3s', 'p2 cc', 'p1 cc',
+  'd dh p1 5d', 'd dh p2 ??', 'p2 cc', 'p1 cc',
+]
+"""
+    with pytest.raises(PHHError, match="p2's cards are not all known"):
+        replay(parse_phh(text))
+
+
 @pytest.mark.parametrize(
     ("change", "message"),
     [

@@ -250,7 +250,23 @@ def replay(hand: PHHHand) -> HandState:
             ) from None
     while state.phase is Phase.SHOWDOWN and state.actor is not None:
         state = state.apply(Show() if declarations.get(state.actor, True) else Muck())
+    for event in state.events:
+        if isinstance(event, HandShown) and event.seat in _unknown_seats(hand):
+            raise PHHError(
+                f"p{event.seat + 1}'s cards are not all known ('??') but the hand goes to "
+                "showdown: the pot cannot be decided",
+                source=hand.source,
+            )
     return state
+
+
+def _unknown_seats(hand: PHHHand) -> set[int]:
+    """Players dealt a card the history does not name."""
+    return {
+        int(match[1]) - 1
+        for text in hand.actions
+        if (match := re.match(r"\s*d\s+dh\s+p(\d+)\s+\S*\?", text))
+    }
 
 
 def _seat(actor: str, state: HandState) -> int:
