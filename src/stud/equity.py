@@ -95,29 +95,28 @@ class Situation:
             if card in seen:
                 raise EquityError(f"{card} is in {seen[card]} and among the dead cards")
             seen[card] = "the dead cards"
-        if self._needed() > len(self.deck) and self._needed_with_community() > len(self.deck):
+        own = sum(_needs(self.hands, community=False))
+        if own > len(self.deck) and sum(_needs(self.hands, community=True)) + 1 > len(self.deck):
             raise EquityError(
-                f"the hands need {self._needed()} more cards but only {len(self.deck)} are unseen"
+                f"the hands need {own} more cards but only {len(self.deck)} are unseen"
             )
 
     @classmethod
-    def parse(cls, variant: Variant | str, hands: Sequence[str], dead: str = "") -> Situation:
-        """A situation from card strings: ``Situation.parse("stud8", ["As Ks Qs", ...])``."""
-        parsed = []
-        for i, text in enumerate(hands):
-            try:
-                parsed.append(parse_cards(text))
-            except CardError as error:
-                raise EquityError(f"player {i + 1}: {error}") from None
-        try:
-            dead_cards = parse_cards(dead)
-        except CardError as error:
-            raise EquityError(f"dead cards: {error}") from None
+    def parse(
+        cls,
+        variant: Variant | str,
+        hands: Sequence[str | Sequence[Card]],
+        dead: str | Sequence[Card] = "",
+    ) -> Situation:
+        """A situation from card strings (or cards): ``Situation.parse("stud8", ["As Ks Qs",
+        "2c 3c 4d"], dead="5h")``; a bad card is an error naming its player."""
+        parsed = tuple(_cards(h, f"player {i + 1}") for i, h in enumerate(hands))
+        dead_cards = _cards(dead, "dead cards")
         try:
             kind = Variant(variant)
         except ValueError:
             raise EquityError(f"{variant!r} is not a variant (stud, stud8, razz)") from None
-        return cls(kind, tuple(parsed), dead_cards)
+        return cls(kind, parsed, dead_cards)
 
     @property
     def deck(self) -> tuple[Card, ...]:
@@ -125,16 +124,10 @@ class Situation:
         known = {c for hand in self.hands for c in hand} | set(self.dead)
         return tuple(c for c in DECK if c not in known)
 
-    def _needed(self) -> int:
-        return sum(7 - len(h) for h in self.hands)
-
-    def _needed_with_community(self) -> int:
-        return sum(max(0, 6 - len(h)) for h in self.hands) + 1
-
     @property
     def community(self) -> bool:
         """Whether the deck runs short and seventh street is a community card (R3.4)."""
-        return self._needed() > len(self.deck)
+        return sum(_needs(self.hands, community=False)) > len(self.deck)
 
     def outcomes(self) -> int:
         """How many ways the cards still to come can fall."""
@@ -150,6 +143,22 @@ class Situation:
         ]
 
 
+def _needs(hands: Sequence[Sequence[Card]], *, community: bool) -> list[int]:
+    """Cards each hand still takes from the deck: up to seven, or six plus the community
+    card (R3.4)."""
+    own = 6 if community else 7
+    return [max(0, own - len(h)) for h in hands]
+
+
+def _cards(cards: str | Sequence[Card], whose: str) -> tuple[Card, ...]:
+    if not isinstance(cards, str):
+        return tuple(cards)
+    try:
+        return parse_cards(cards)
+    except CardError as error:
+        raise EquityError(f"{whose}: {error}") from None
+
+
 @dataclass(frozen=True, slots=True)
 class _Case:
     """A situation with, when the deck runs short, its community card fixed."""
@@ -160,10 +169,7 @@ class _Case:
     @property
     def needs(self) -> list[int]:
         """Cards each player still needs from the deck."""
-        hands = self.situation.hands
-        if self.community is None:
-            return [7 - len(h) for h in hands]
-        return [max(0, 6 - len(h)) for h in hands]
+        return _needs(self.situation.hands, community=self.community is not None)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's known cards, with the community card if it plays for them."""
@@ -586,6 +592,7 @@ def _result(
     situation: Situation,
     counters: npt.NDArray[np.int64],
     counted: int,
+    total: int,
     method: Method,
     seed: int | None,
     complete: bool,
@@ -612,9 +619,7 @@ def _result(
                 share_error=error,
             )
         )
-    return EquityResult(
-        situation, method, counted, situation.outcomes(), tuple(players), seed, complete
-    )
+    return EquityResult(situation, method, counted, total, tuple(players), seed, complete)
 
 
 def run_equity(
@@ -643,6 +648,7 @@ def run_equity(
     if method is None:
         method = Method.EXACT if total <= exact_budget else Method.MONTE_CARLO
     plan = _plan(situation, method, trials, seed, chunk)
+    target = sum(size for _, size in plan)
     counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64)
     counted = 0
     used_seed = seed if method is Method.MONTE_CARLO else None
@@ -659,7 +665,7 @@ def run_equity(
         for (_, size), part in zip(plan, results, strict=True):
             counters += part
             counted += size
-            yield _result(situation, counters, counted, method, used_seed, counted == _target(plan))
+            yield _result(situation, counters, counted, total, method, used_seed, counted == target)
     finally:
         if pool is not None:
             pool.shutdown(wait=False, cancel_futures=True)
@@ -670,10 +676,6 @@ def _ignore_interrupts() -> None:
     import signal  # noqa: PLC0415
 
     signal.signal(signal.SIGINT, signal.SIG_IGN)
-
-
-def _target(plan: list[tuple[_Task, int]]) -> int:
-    return sum(size for _, size in plan)
 
 
 def equity(
@@ -694,9 +696,7 @@ def equity(
     >>> result.method.value, round(sum(p.share for p in result.players), 9)
     ('exact', 1.0)
     """
-    cards = [parse_cards(h) if isinstance(h, str) else tuple(h) for h in hands]
-    dead_cards = parse_cards(dead) if isinstance(dead, str) else tuple(dead)
-    situation = Situation(Variant(variant), tuple(cards), dead_cards)
+    situation = Situation.parse(variant, hands, dead)
     last: EquityResult | None = None
     for last in run_equity(
         situation,

@@ -396,7 +396,7 @@ class HandState:
             seat = max(door, key=lambda s: (door[s].rank.low, door[s].suit))
         else:
             seat = min(door, key=lambda s: (door[s].rank, door[s].suit))
-        return self._next_who_can_bet(seat, include_self=True)
+        return self._first_who_can_bet(seat)
 
     def _first_to_act(self) -> int:
         """R5.3: the best showing hand (razz: the lowest) acts first, ties to the lowest seat."""
@@ -406,10 +406,11 @@ class HandState:
             seat = min(shown, key=lambda s: (shown[s], s))
         else:
             seat = min(shown, key=lambda s: (-shown[s], s))
-        return self._next_who_can_bet(seat, include_self=True)
+        return self._first_who_can_bet(seat)
 
-    def _next_who_can_bet(self, seat: int, *, include_self: bool = False) -> int:
-        for step in range(0 if include_self else 1, self.players + 1):
+    def _first_who_can_bet(self, seat: int) -> int:
+        """``seat`` if it can bet, else the next player clockwise who can (R4.3, R5.3)."""
+        for step in range(self.players):
             s = (seat + step) % self.players
             if self._can_bet(s):
                 return s
@@ -441,8 +442,9 @@ class HandState:
                 if not full and self.rules.short_all_in_rule is ShortAllInRule.HALF_BET:
                     # R5.6: a short all-in of at least half an increment counts as full.
                     # A completion is measured from the bring-in, whoever makes it.
-                    base = self.rules.bring_in if self.street == FIRST_STREET else self.level
-                    base = max(base, self.level)
+                    base = max(
+                        self.level, self.rules.bring_in if self.street == FIRST_STREET else 0
+                    )
                     full = 2 * (to - base) >= min(targets) - base
                 if full:
                     acted = tuple(s == seat for s in range(self.players))
@@ -526,15 +528,16 @@ class HandState:
             state,
             phase=Phase.SHOWDOWN,
             actor=None,
-            declared=tuple(None if not f else False for f in state.folded),
+            declared=tuple(False if f else None for f in state.folded),
         )
-        return state._next_declarer(first, include_self=True)
+        return state._next_declarer(first)
 
-    def _next_declarer(self, seat: int, *, include_self: bool = False) -> HandState:
+    def _next_declarer(self, seat: int) -> HandState:
+        """From ``seat`` clockwise, the first player still to show or muck."""
         live = [s for s in self.in_hand if self.declared[s] is not False]
         if len(live) == 1:
             return self._resolve()
-        for step in range(0 if include_self else 1, self.players + 1):
+        for step in range(self.players):
             s = (seat + step) % self.players
             if not self.folded[s] and self.declared[s] is None:
                 return replace(self, actor=s)

@@ -16,7 +16,8 @@ from numba import njit
 import stud.evaluation.kernels
 import stud.evaluation.tables
 from stud.bots.equity import equity_choice
-from stud.bots.observation import BRING_IN, CALL, CHECK, O_KIND, O_NLEGAL
+from stud.bots.features import CALLING, act
+from stud.bots.observation import O_NLEGAL
 from stud.bots.tight import tight_choice
 from stud.sim import numba_cache
 from stud.sim.rng import next_below
@@ -54,11 +55,7 @@ def decide(policy: int, obs: Any, state: Any, tabs: Any) -> int:
     if policy == RANDOM:
         return next_below(state, nlegal)
     if policy == STATION:
-        for i in range(nlegal):
-            kind = obs[O_KIND + i]
-            if kind in (CHECK, CALL, BRING_IN):
-                return i
-        return 0
+        return act(obs, CALLING)
     if policy == TIGHT:
         return tight_choice(obs, state, tabs)
     return equity_choice(obs, state, tabs)

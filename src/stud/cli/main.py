@@ -37,15 +37,15 @@ def fail(message: str, code: int = 2) -> NoReturn:
     raise typer.Exit(code)
 
 
-def parse_bots(spec: str, seats: int) -> list[str]:
-    """Bot names for ``seats`` seats from ``"tight,random"`` (repeated around the table)."""
+def parse_bots(spec: str, seats: int | None = None) -> list[str]:
+    """Bot names from ``"tight,random"``, repeated around ``seats`` seats (default: one each)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         fail("--bots needs at least one bot name")
     for name in names:
         if name not in BOTS:
             fail(f"--bots: no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
-    return [names[i % len(names)] for i in range(seats)]
+    return [names[i % len(names)] for i in range(len(names) if seats is None else seats)]
 
 
 def make_rules(variant: str, stakes: str) -> Rules:

@@ -83,8 +83,8 @@ def play(
     console = Console(highlight=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
-        Player(f"{name.capitalize()} {chair + 2}", stack, make_bot(name))
-        for chair, name in enumerate(names)
+        Player(f"{bot.capitalize()} {chair + 2}", stack, make_bot(bot))
+        for chair, bot in enumerate(names)
     ]
     try:
         with key_source() as keys:

@@ -26,8 +26,7 @@ from rich.progress import (
 )
 from rich.table import Table
 
-from stud.bots import BOTS
-from stud.cli.main import VariantOption, app, err, fail, make_rules
+from stud.cli.main import VariantOption, app, err, fail, make_rules, parse_bots
 from stud.sim.results import SimResult, collect
 from stud.sim.run import (
     ChunkResult,
@@ -80,17 +79,12 @@ def render(result: SimResult, seconds: float) -> Table:
 
 
 def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    if not names:
-        fail("--bots needs at least one bot name, such as tight,equity,station,random")
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
-    seats = players if players is not None else len(names)
-    if not 2 <= seats <= 8:
-        what = f"--players {players}" if players is not None else f"--bots {spec}"
-        fail(f"{what}: a table seats 2 to 8 bots, not {seats}")
-    return tuple(names[i % len(names)] for i in range(seats))
+    if players is not None and not 2 <= players <= 8:
+        fail(f"--players {players}: a table seats 2 to 8 bots, not {players}")
+    lineup = parse_bots(spec, players)
+    if not 2 <= len(lineup) <= 8:
+        fail(f"--bots {spec}: a table seats 2 to 8 bots, not {len(lineup)}")
+    return tuple(lineup)
 
 
 def _executor(jobs: int | None, ray: str | None) -> Executor:

@@ -287,10 +287,10 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
 
 
 @njit(cache=True)
-def _next_who_can_bet(t: Any, seat: int, include_self: bool) -> int:
+def _first_who_can_bet(t: Any, seat: int) -> int:
+    """``seat`` if it can bet, else the next seat clockwise that can (-1: none)."""
     n: int = t[T_N]
-    start = 0 if include_self else 1
-    for step in range(start, n + 1):
+    for step in range(n):
         s = (seat + step) % n
         if _can_bet(t, s):
             return s
@@ -315,7 +315,7 @@ def _bring_in_seat(t: Any, r: Any, cards: Any) -> int:
         if best < 0 or key < best_key:
             best = s
             best_key = key
-    return _next_who_can_bet(t, best, True)
+    return _first_who_can_bet(t, best)
 
 
 @njit(cache=True)
@@ -333,7 +333,7 @@ def _first_to_act(t: Any, r: Any, cards: Any) -> int:
         if best < 0 or value < best_value:
             best = s
             best_value = value
-    return _next_who_can_bet(t, best, True)
+    return _first_who_can_bet(t, best)
 
 
 @njit(cache=True)
