@@ -64,6 +64,24 @@ def test_replay_reads_fields_and_plays_the_actions() -> None:
     assert state.final_stacks == (3950, 4900, 6150)
 
 
+@pytest.mark.parametrize(("shows", "muck"), [("-", False), ("", True)])
+def test_show_with_a_dash_shows_the_dealt_cards_and_no_cards_mucks(shows: str, muck: bool) -> None:
+    # The 43_5_00-25-05 hand: p2 shows Ts9s8c4c7h6cQc and wins; p1 mucks. Written
+    # with 'p2 sm -' the cards already dealt are shown; a bare 'p2 sm' mucks, and
+    # p1, left alone, takes the pot.
+    text = (WSOP / "43_5_00-25-05_F7S.phh").read_text()
+    text = text.replace("'p2 sm Ts9s8c4c7h6cQc'", f"'p2 sm {shows}'".replace(" '", "'"))
+    stacks = replay(parse_phh(text)).final_stacks
+    recorded = replay(load_phh(WSOP / "43_5_00-25-05_F7S.phh")).final_stacks
+    assert (stacks == recorded) is not muck
+
+
+def test_a_bring_in_out_of_place_says_what_is_legal() -> None:
+    text = HAND.replace("'p3 cbr 200'", "'p3 pb'")
+    with pytest.raises(PHHError, match=r"p3 cannot bring in now \(legal: folds, calls, completes"):
+        replay(parse_phh(text))
+
+
 def test_unknown_cards_of_a_folded_player_replay() -> None:
     text = HAND.replace("'d dh p1 Td3c4d'", "'d dh p1 ??????'")
     assert replay(parse_phh(text)).final_stacks == (3950, 4900, 6150)

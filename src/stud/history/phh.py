@@ -339,8 +339,9 @@ def _apply(
         raise ValueError(f"out of turn: {due}")
     legal = state.legal_actions()
     if verb == "pb":
-        if state.bring_in_seat != seat or BringIn() not in legal:
-            raise ValueError(f"p{seat + 1} cannot bring in: p{(state.actor or 0) + 1} is to act")
+        if BringIn() not in legal:
+            allowed = ", ".join(str(a) for a in legal)
+            raise ValueError(f"p{seat + 1} cannot bring in now (legal: {allowed})")
         return state.apply(BringIn())
     if verb == "f":
         return state.apply(Fold())
@@ -363,16 +364,14 @@ def _apply(
 def _declare(state: HandState, seat: int, args: str, declarations: dict[int, bool]) -> HandState:
     if state.folded[seat]:
         raise ValueError(f"p{seat + 1} has folded and has nothing to show")
-    if args and args != "-":
-        if "?" not in args:
-            shown = parse_cards(args)
-            own = set(state.cards_of(seat))
-            if not own.issubset(shown) or len(shown) > 7:
-                dealt = " ".join(str(c) for c in state.cards_of(seat))
-                raise ValueError(f"p{seat + 1} shows {args} but holds {dealt}")
-        declarations[seat] = True
-    else:
-        declarations[seat] = False  # 'pN sm' with no cards: the hand is mucked
+    # 'pN sm CARDS' shows, 'pN sm -' shows the cards already dealt, and 'pN sm'
+    # with no cards mucks the hand.
+    if args and args != "-" and "?" not in args:
+        shown = parse_cards(args)
+        if not set(state.cards_of(seat)).issubset(shown) or len(shown) > 7:
+            dealt = " ".join(str(c) for c in state.cards_of(seat))
+            raise ValueError(f"p{seat + 1} shows {args} but holds {dealt}")
+    declarations[seat] = bool(args)
     if state.phase is Phase.SHOWDOWN:
         return _show_down_to(state, declarations)
     return state
