@@ -38,7 +38,7 @@ from stud.cards import DECK, Card, CardError, parse_cards
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 
-__all__ = ["PHHError", "PHHHand", "dump_phh", "load_phh", "parse_phh", "replay", "to_phh"]
+__all__ = ["PHHError", "PHHHand", "load_phh", "parse_phh", "replay", "to_phh"]
 
 VARIANT_CODES: dict[str, Variant] = {
     "F7S": Variant.STUD,
@@ -420,11 +420,6 @@ def to_phh(state: HandState, **extra: object) -> str:
         lines.append(f"finishing_stacks = {_toml(list(state.final_stacks))}")
     lines.extend(f"{key} = {_toml(value)}" for key, value in extra.items())
     return "\n".join(lines) + "\n"
-
-
-def dump_phh(state: HandState, path: str | Path, **extra: object) -> None:
-    """Write a hand as a PHH file."""
-    Path(path).write_text(to_phh(state, **extra), encoding="utf-8")
 
 
 def _notation(action: object) -> str:

@@ -188,7 +188,7 @@ def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
             to_phh(
                 replay_hand(sim.rules, [sim.stack] * n, decks[k], logs[k, : lengths[k]]),
                 hand=first + k,
-                seed=sim.seed,
+                _seed=sim.seed,
                 players=sim.seat_names(first + k),
             )
             for k in range(count)
@@ -229,7 +229,7 @@ def _play_chunk_python(sim: Simulation, first: int, count: int) -> ChunkResult:
             if sim.keep_series:
                 series[k, (seat + index) % n] = net
         if sim.keep_hands:
-            texts.append(to_phh(state, hand=index, seed=sim.seed, players=names))
+            texts.append(to_phh(state, hand=index, _seed=sim.seed, players=names))
     return ChunkResult(
         first,
         count,
