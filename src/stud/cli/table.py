@@ -27,14 +27,11 @@ from stud.actions import (
     HandMucked,
     HandShown,
     PotAwarded,
-    Share,
     StreetStarted,
 )
 from stud.cards import Card, Suit
-from stud.evaluation import describe_high, describe_low, high_value, low8_value, razz_value
-from stud.history.text import STREET_NAMES, describe_action
+from stud.history.text import STREET_NAMES, award_source, describe_action, hand_name
 from stud.pots import build_pots
-from stud.rules import Rules
 from stud.state import Phase
 from stud.views import PlayerView
 
@@ -42,7 +39,6 @@ __all__ = [
     "Look",
     "card_text",
     "for_you",
-    "hand_name",
     "look_of",
     "pot_line",
     "render_table",
@@ -106,19 +102,6 @@ def _cards(cards: Sequence[Card], look: Look, *, bracket: bool = False) -> Text:
     if bracket:
         text.append("]")
     return text
-
-
-def hand_name(cards: Sequence[Card], rules: Rules) -> str:
-    """What a shown hand makes: ``a flush, ace high``, with the low in stud8 and razz."""
-    if len(cards) < 5:
-        return ""
-    if rules.lowball:
-        return describe_low(razz_value(cards))
-    high = describe_high(high_value(cards))
-    if not rules.split_low:
-        return high
-    low = low8_value(cards)
-    return f"{high}; {describe_low(low) if low is not None else 'no low'}"
 
 
 def _hidden_count(view: PlayerView, seat: int) -> int:
@@ -305,16 +288,11 @@ def results_lines(view: PlayerView, names: Sequence[str], look: Look) -> list[Te
             verb = "muck" if event.seat == view.seat else "mucks"
             lines.append(Text(f"{names[event.seat]} {verb}"))
     awards = [e for e in view.events if isinstance(e, PotAwarded)]
-    several = len({a.pot for a in awards}) > 1
+    side_pots = len({a.pot for a in awards}) > 1
     for award in awards:
-        pot = "the pot"
-        if several:
-            pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
-        part = {Share.WHOLE: "", Share.HIGH: "the high half of ", Share.LOW: "the low half of "}
         name = names[award.seat]
         verb = "win" if name == you else "wins"
+        source = award_source(award, side_pots=side_pots)
         with_hand = f" with {award.hand}" if award.hand else " (everyone else folded)"
-        lines.append(
-            Text(f"{name} {verb} {award.amount} from {part[award.share]}{pot}{with_hand}", "bold")
-        )
+        lines.append(Text(f"{name} {verb} {award.amount} {source}{with_hand}", "bold"))
     return lines

@@ -32,10 +32,17 @@ from stud.actions import (
 )
 from stud.cards import Card, format_cards
 from stud.evaluation import describe_high, describe_low, high_value, low8_value, razz_value
+from stud.rules import Rules
 from stud.state import HandState
 from stud.views import view_of
 
-__all__ = ["STREET_NAMES", "describe_action", "text_history"]
+__all__ = [
+    "STREET_NAMES",
+    "award_source",
+    "describe_action",
+    "hand_name",
+    "text_history",
+]
 
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
@@ -63,17 +70,26 @@ def describe_action(taken: ActionTaken, chips: str = "") -> str:
     return text + (" and is all-in" if taken.all_in else "")
 
 
-def _hand_names(state: HandState, seat: int) -> str:
-    cards = state.hand_of(seat)
+def hand_name(cards: Sequence[Card], rules: Rules) -> str:
+    """What a shown hand makes: ``flush, ace high``, with the low in stud8 and razz."""
     if len(cards) < 5:
         return ""
-    if state.rules.lowball:
+    if rules.lowball:
         return describe_low(razz_value(cards))
     high = describe_high(high_value(cards))
-    if not state.rules.split_low:
+    if not rules.split_low:
         return high
     low = low8_value(cards)
     return f"{high}; {describe_low(low) if low is not None else 'no low'}"
+
+
+def award_source(award: PotAwarded, *, side_pots: bool) -> str:
+    """Where an award's chips come from: ``from the low half of side pot 1``."""
+    pot = "the pot"
+    if side_pots:
+        pot = "the main pot" if award.pot == 0 else f"side pot {award.pot}"
+    part = {Share.WHOLE: "", Share.HIGH: "the high half of ", Share.LOW: "the low half of "}
+    return f"from {part[award.share]}{pot}"
 
 
 def text_history(
@@ -123,27 +139,19 @@ def text_history(
             case HandShown(seat=s, cards=cards):
                 if not any(line.startswith("*** SHOWDOWN") for line in lines):
                     lines.append("*** SHOWDOWN ***")
-                lines.append(f"{who[s]} shows [{format_cards(cards)}] ({_hand_names(state, s)})")
+                made = hand_name(state.hand_of(s), state.rules)
+                lines.append(f"{who[s]} shows [{format_cards(cards)}] ({made})")
             case HandMucked(seat=s):
                 lines.append(f"{who[s]} mucks")
             case PotAwarded() as award:
                 awards.append(award)
     if awards:
         lines.append("*** SUMMARY ***")
-        pots = sorted({a.pot for a in awards})
+        side_pots = len({a.pot for a in awards}) > 1
         for award in awards:
-            pot = (
-                "the pot"
-                if len(pots) == 1
-                else ("the main pot" if award.pot == 0 else f"side pot {award.pot}")
-            )
-            part = {
-                Share.WHOLE: "",
-                Share.HIGH: "the high half of ",
-                Share.LOW: "the low half of ",
-            }[award.share]
+            source = award_source(award, side_pots=side_pots)
             with_hand = f" with {award.hand}" if award.hand else ""
-            lines.append(f"{who[award.seat]} wins {award.amount} from {part}{pot}{with_hand}")
+            lines.append(f"{who[award.seat]} wins {award.amount} {source}{with_hand}")
         total = sum(a.amount for a in awards)
         lines.append(f"Total pot {total}")
         for s in range(state.players):
