@@ -16,7 +16,7 @@ from pathlib import Path
 
 from stud.history.phh import load_phh, replay
 
-DATA = Path(__file__).resolve().parents[1].parent / "shared" / "data" / "wsop-2023"
+DATA = Path(__file__).resolve().parents[1] / "tests" / "data" / "wsop-2023"
 
 
 def main() -> None:

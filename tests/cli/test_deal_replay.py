@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from stud.cli.main import app
 
-WSOP = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wsop-2023"
+WSOP = Path(__file__).resolve().parents[1] / "data" / "wsop-2023"
 runner = CliRunner()
 
 

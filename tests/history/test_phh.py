@@ -17,7 +17,7 @@ from stud.sim.hand import play_hand
 from stud.state import HandState
 from stud.views import PlayerView
 
-WSOP = Path(__file__).resolve().parents[2].parent / "shared" / "data" / "wsop-2023"
+WSOP = Path(__file__).resolve().parents[1] / "data" / "wsop-2023"
 WSOP_FILES = sorted(WSOP.glob("*.phh"))
 
 HAND = """\
