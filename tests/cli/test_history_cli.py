@@ -148,3 +148,41 @@ def test_huge_ids_and_limits_are_answered_not_crashed(tmp_path: Path) -> None:
 )
 def test_hand_ids_name_the_hands_actually_saved(ids: list[int], said: str) -> None:
     assert describe_ids(ids) == said
+
+
+class _SharedFile:
+    """The store as another table writing to the same file sees it: a hand of the
+    other table is kept before each of ours."""
+
+    def __init__(self, store: SQLiteHandStore, other: HandRecord) -> None:
+        self.store = store
+        self.other = other
+        self.location = store.location
+
+    def add(self, record: HandRecord) -> int:
+        self.store.add(self.other)
+        return self.store.add(record)
+
+    def close(self) -> None:
+        self.store.close()
+
+
+def test_the_session_summary_names_the_ids_it_saved_among_other_writers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    db = tmp_path / "hands.sqlite3"
+    (other_id,) = _db(db, _folded_and_shown(3))
+    store = SQLiteHandStore(db, read_only=True)
+    other = store.get(other_id)
+    store.close()
+    assert other is not None
+    monkeypatch.setattr(
+        "stud.cli.play.open_store", lambda path: _SharedFile(SQLiteHandStore(path), other.record)
+    )
+    keys = ("c\n" * 12 + "\n") * 2 + "c\n" * 12 + "q\n"
+    args = ["play", "--db", str(db), "--bots", "station", "--players", "3", "--seed", "1"]
+    result = runner.invoke(app, args, input=keys)
+    assert result.exit_code == 0, result.output
+    assert "Session over: 3 hands played" in result.output
+    # Ours are 3, 5 and 7; the other table's 2, 4 and 6 (1 was there before).
+    assert "Saved as hands 3, 5 and 7 in" in " ".join(result.output.split())

@@ -9,8 +9,47 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
-from stud.history.phh import PHHError, load_phh, parse_phh, replay
+from stud.history.phh import PHHError, load_phh, parse_phh, parse_phhs, replay
+
+WSOP_TEXTS = [
+    p.read_text()
+    for p in sorted((Path(__file__).resolve().parents[1] / "data" / "wsop-2023").glob("*.phh"))
+]
+PIECES = [
+    "'",
+    '"',
+    "[",
+    "]",
+    "{",
+    "}",
+    "=",
+    "\n",
+    "#",
+    "?",
+    "??",
+    "p0",
+    "p9",
+    " ",
+    "0",
+    "-1",
+    "9" * 30,
+    "inf",
+    "nan",
+    "true",
+    "\\u0023",
+    "cbr",
+    "sm",
+    "dh",
+    "pb",
+    "????",
+    "Zz",
+    "[1]\n",
+    "_max_raises = 0\n",
+    "_short_all_in_rule = 'full-bet'\n",
+]
 
 HAND = """\
 variant = 'F7S'
@@ -180,3 +219,38 @@ def test_an_unreadable_file_is_one_line_naming_it(tmp_path: Path) -> None:
     path.write_bytes(b"variant = '\xff'\n")
     with pytest.raises(PHHError, match=r"bad\.phh: the file is not UTF-8 text"):
         load_phh(path)
+
+
+@st.composite
+def mutated(draw: st.DrawFn) -> str:
+    """A WSOP file with a few pieces inserted, cut out or copied elsewhere."""
+    text = draw(st.sampled_from(WSOP_TEXTS))
+    for _ in range(draw(st.integers(1, 4))):
+        at = draw(st.integers(0, len(text)))
+        how = draw(st.sampled_from(["insert", "cut", "copy"]))
+        if how == "insert":
+            text = text[:at] + draw(st.sampled_from(PIECES)) + text[at:]
+        elif how == "cut":
+            text = text[:at] + text[at + draw(st.integers(1, 6)) :]
+        else:
+            start = draw(st.integers(0, len(text)))
+            text = text[:at] + text[start : start + draw(st.integers(1, 20))] + text[at:]
+    return text
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutated(), st.booleans())
+def test_a_mutated_file_replays_or_is_one_line_naming_the_file(text: str, many: bool) -> None:
+    source = "hands.phhs" if many else "hand.phh"
+    problem = ""
+    try:
+        hands = parse_phhs(text, source) if many else [parse_phh(text, source)]
+        for hand in hands:
+            if isinstance(hand, PHHError):
+                problem = problem or str(hand)
+            else:
+                replay(hand)
+    except PHHError as error:
+        problem = str(error)
+    assert "\n" not in problem
+    assert not problem or problem.startswith(source)
