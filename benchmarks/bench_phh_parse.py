@@ -1,6 +1,6 @@
 """PHH reading time against the number of actions: it should grow in a straight line.
 
-A hand with N commentary actions written with TOML escapes ("\\u0023 ...", which
+A real hand with N commentary actions written with TOML escapes ("\\u0023 ...", which
 the file's text never spells as the value reads) is parsed at several sizes. The
 line of each action is found in one pass over the text, so doubling N should about
 double the time; looking each action up by its value made it quadratic (50,000
@@ -14,27 +14,20 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
+from pathlib import Path
 
 from stud.history.phh import parse_phh, replay
 
-HEAD = """\
-variant = 'F7S'
-antes = [50, 50, 50]
-bring_in = 50
-small_bet = 200
-big_bet = 400
-starting_stacks = [4000, 5000, 6000]
-actions = [
-  'd dh p1 Td3c4d', 'd dh p2 Kd3h4c', 'd dh p3 As8d5c', 'p2 pb', 'p3 cbr 200',
-"""
-TAIL = """\
-  'p1 f', 'p2 f',
-]
-"""
+HAND = (
+    Path(__file__).resolve().parents[1] / "tests" / "data" / "wsop-2023" / "43_5_00-22-43_F7S.phh"
+)
 
 
 def text_with(comments: int) -> str:
-    return HEAD + '  "\\u0023 a note",\n' * comments + TAIL
+    """The WSOP hand with ``comments`` escaped commentary actions first in its actions."""
+    return HAND.read_text().replace(
+        "actions = [", "actions = [" + '"\\u0023 a note", ' * comments, 1
+    )
 
 
 def main() -> None:
@@ -52,7 +45,7 @@ def main() -> None:
             hand = parse_phh(text)
             parses.append(time.perf_counter() - start)
             start = time.perf_counter()
-            if replay(hand).final_stacks != (3950, 4900, 6150):
+            if replay(hand).final_stacks != hand.finishing_stacks:
                 raise SystemExit("the hand does not replay to its stacks")
             replays.append(time.perf_counter() - start)
         parse, play = statistics.median(parses), statistics.median(replays)

@@ -9,6 +9,7 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+from phh_samples import HAND
 from stud.actions import Action, Bet, Complete, Raise
 from stud.bots import RandomBot, StationBot
 from stud.history.phh import PHHError, load_phh, parse_phh, replay, to_phh
@@ -19,26 +20,6 @@ from stud.views import PlayerView
 
 WSOP = Path(__file__).resolve().parents[1] / "data" / "wsop-2023"
 WSOP_FILES = sorted(WSOP.glob("*.phh"))
-
-HAND = """\
-variant = 'F7S'
-ante_trimming_status = false
-antes = [50, 50, 50]
-bring_in = 50
-small_bet = 200
-big_bet = 400
-starting_stacks = [4000, 5000, 6000]
-actions = [
-  'd dh p1 Td3c4d',
-  'd dh p2 Kd3h4c',
-  'd dh p3 As8d5c',
-  'p2 pb',
-  'p3 cbr 200',
-  'p1 f',
-  'p2 f',
-]
-finishing_stacks = [3950, 4900, 6150]
-"""
 
 
 def test_the_wsop_data_is_there() -> None:

@@ -12,6 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from phh_samples import HAND
 from stud.history.phh import PHHError, load_phh, parse_phh, parse_phhs, replay
 
 WSOP_TEXTS = [
@@ -51,24 +52,6 @@ PIECES = [
     "_short_all_in_rule = 'full-bet'\n",
 ]
 
-HAND = """\
-variant = 'F7S'
-antes = [50, 50, 50]
-bring_in = 50
-small_bet = 200
-big_bet = 400
-starting_stacks = [4000, 5000, 6000]
-actions = [
-  'd dh p1 Td3c4d',
-  'd dh p2 Kd3h4c',
-  'd dh p3 As8d5c',
-  'p2 pb',
-  'p3 cbr 200',
-  'p1 f',
-  'p2 f',
-]
-"""
-
 
 def _refused(text: str) -> str:
     with pytest.raises(PHHError) as caught:
@@ -93,7 +76,7 @@ def test_a_variant_that_is_not_a_string_is_refused(variant: str) -> None:
 @pytest.mark.parametrize(
     ("change", "message"),
     [
-        (("'p1 f'", "'p1 f 999999'"), r"hand\.phh:13: action 6: 'p1 f 999999': 'f' takes nothing"),
+        (("'p1 f'", "'p1 f 999999'"), r"hand\.phh:14: action 6: 'p1 f 999999': 'f' takes nothing"),
         (("'p1 f'", "'p1 cc 123'"), r"action 6: 'p1 cc 123': 'cc' takes nothing after it"),
         (("'p2 pb'", "'p2 pb 50'"), r"action 4: 'p2 pb 50': 'pb' takes nothing after it"),
         (("Td3c4d'", "Td3c4dZ'"), r"action 1: 'd dh p1 Td3c4dZ': 'Td3c4dZ' is not a list of cards"),
@@ -128,7 +111,7 @@ def test_unknown_cards_with_no_card_left_to_stand_in_are_refused() -> None:
     deck = "".join(r + s for r in "23456789TJQKA" for s in "cdhs")
     text = HAND.replace("'d dh p1 Td3c4d'", f"'# {deck}', 'd dh p1 ????4d'")
     message = _refused(text)
-    assert "hand.phh:8: action 2:" in message
+    assert "hand.phh:9: action 2:" in message
     assert "no card is left to stand in for '??'" in message
 
 
@@ -151,22 +134,17 @@ def test_escaped_actions_are_found_where_they_are_written() -> None:
     text = HAND.replace("  'p1 f',\n", comments + ",\n")
     hand = parse_phh(text)
     assert hand.actions[-4:-1] == ("# note", "# nöte", "p1 f")
-    assert hand.action_lines[-4:] == (13, 14, 15, 16)
+    assert hand.action_lines[-4:] == (14, 15, 16, 17)
     assert replay(hand).final_stacks == (3950, 4900, 6150)
 
 
 def test_action_lines_count_lines_in_strings_and_comments() -> None:
     text = HAND.replace("  'd dh p3 As8d5c',", "  # a 'quoted' comment\n  \"d dh p3 As8d5c\",")
     hand = parse_phh(text)
-    assert hand.action_lines == (8, 9, 11, 12, 13, 14, 15)
+    assert hand.action_lines == (9, 10, 12, 13, 14, 15, 16)
 
 
-def test_a_side_pot_between_two_mucked_unknown_hands_is_refused() -> None:
-    # p1 is all-in on third street and shows the best board (p2 acts first
-    # after it); p2 and p3 bet on to seventh street and both muck, p1 shows.
-    # The side pot goes to p2 or p3 by their cards, which the history hides:
-    # nobody can say who wins it.
-    text = """\
+SIDE_POT = """\
 variant = 'F7S'
 antes = [0, 0, 0]
 bring_in = 10
@@ -174,43 +152,35 @@ small_bet = 20
 big_bet = 40
 starting_stacks = [20, 500, 500]
 actions = [
-  'd dh p1 AsAhKd', 'd dh p2 ????2c', 'd dh p3 ????9d',
+  'd dh p1 AsAhKd', 'd dh p2 ????2c', 'd dh p3 P3_DOWN9d',
   'p2 pb', 'p3 cbr 20', 'p1 cc', 'p2 cc',
   'd dh p1 Kh', 'd dh p2 3c', 'd dh p3 Td', 'p2 cc', 'p3 cbr 20', 'p2 cc',
   'd dh p1 Ks', 'd dh p2 4c', 'd dh p3 Jd', 'p2 cc', 'p3 cbr 40', 'p2 cc',
   'd dh p1 2s', 'd dh p2 5d', 'd dh p3 Qd', 'p2 cc', 'p3 cbr 40', 'p2 cc',
-  'd dh p1 3s', 'd dh p2 ??', 'd dh p3 ??', 'p2 cc', 'p3 cbr 40', 'p2 cc',
-  'p3 sm', 'p2 sm', 'p1 sm AsAhKdKhKs2s3s',
+  'd dh p1 3s', 'd dh p2 ??', 'd dh p3 P3_SEVENTH', 'p2 cc', 'p3 cbr 40', 'p2 cc',
+  'p3 sm P3_SHOWS', 'p2 sm', 'p1 sm -',
 ]
 """
-    message = _refused(text)
+"""p1 is all-in on third street for 20 and holds kings full (p2 acts first after
+it); p2 and p3 bet on to seventh street for a side pot of 2 x 140. p2's down cards
+are unknown and p2 mucks; p3's cards and showdown are filled in by each test."""
+
+
+def test_a_side_pot_between_two_mucked_unknown_hands_is_refused() -> None:
+    # p3's cards are unknown too and p3 mucks: the side pot goes to p2 or p3 by
+    # cards the history hides, so nobody can say who wins it.
+    text = SIDE_POT.replace("P3_DOWN", "????").replace("P3_SEVENTH", "??")
+    message = _refused(text.replace("'p3 sm P3_SHOWS'", "'p3 sm'"))
     assert "p2's cards are not all known" in message or "p3's cards are not all known" in message
     assert "decide a pot" in message
 
 
 def test_a_mucked_unknown_hand_that_decides_nothing_replays() -> None:
-    # The same hand, p3 showing: p3 takes the side pot against p2's muck, and
-    # p2's hidden cards decide nothing.
-    text = """\
-variant = 'F7S'
-antes = [0, 0, 0]
-bring_in = 10
-small_bet = 20
-big_bet = 40
-starting_stacks = [20, 500, 500]
-actions = [
-  'd dh p1 AsAhKd', 'd dh p2 ????2c', 'd dh p3 5h6h9d',
-  'p2 pb', 'p3 cbr 20', 'p1 cc', 'p2 cc',
-  'd dh p1 Kh', 'd dh p2 3c', 'd dh p3 Td', 'p2 cc', 'p3 cbr 20', 'p2 cc',
-  'd dh p1 Ks', 'd dh p2 4c', 'd dh p3 Jd', 'p2 cc', 'p3 cbr 40', 'p2 cc',
-  'd dh p1 2s', 'd dh p2 5d', 'd dh p3 Qd', 'p2 cc', 'p3 cbr 40', 'p2 cc',
-  'd dh p1 3s', 'd dh p2 ??', 'd dh p3 2d', 'p2 cc', 'p3 cbr 40', 'p2 cc',
-  'p3 sm -', 'p2 sm', 'p1 sm -',
-]
-"""
-    state = replay(parse_phh(text))
-    # p1's kings full win the main pot (3 x 20) over p3's flush; p3, against
-    # p2's muck, takes the side pot of 2 x 140.
+    # p3's cards are known and shown: p3 takes the side pot against p2's muck,
+    # and p2's hidden cards decide nothing.
+    text = SIDE_POT.replace("P3_DOWN", "5h6h").replace("P3_SEVENTH", "2d")
+    state = replay(parse_phh(text.replace("P3_SHOWS", "-")))
+    # p1's kings full win the main pot (3 x 20) over p3's flush.
     assert state.final_stacks == (60, 500 - 20 - 140, 500 - 20 - 140 + 280)
 
 
