@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
@@ -110,3 +111,22 @@ def test_replay_reports_each_hand_of_a_phhs_and_goes_on(tmp_path: Path) -> None:
 def test_load_phhs_names_a_missing_file(tmp_path: Path) -> None:
     with pytest.raises(PHHError, match=r"none\.phhs: cannot read the file"):
         load_phhs(tmp_path / "none.phhs")
+
+
+def test_replay_json_names_the_hand_of_a_phhs(tmp_path: Path) -> None:
+    path = tmp_path / "two.phhs"
+    states = _hands(2)
+    path.write_text(to_phhs(to_phh(s) for s in states))
+    result = runner.invoke(app, ["replay", "--json", "--check", str(path)])
+    assert result.exit_code == 0, result.output
+    records = [json.loads(line) for line in result.stdout.splitlines()]
+    assert records == [
+        {
+            "file": str(path),
+            "variant": "F7S/8",
+            "finishing_stacks": list(s.final_stacks),
+            "hand": str(n),
+            "matches": True,
+        }
+        for n, s in enumerate(states, start=1)
+    ]
