@@ -186,3 +186,16 @@ def test_the_session_summary_names_the_ids_it_saved_among_other_writers(
     assert "Session over: 3 hands played" in result.output
     # Ours are 3, 5 and 7; the other table's 2, 4 and 6 (1 was there before).
     assert "Saved as hands 3, 5 and 7 in" in " ".join(result.output.split())
+
+
+@pytest.mark.parametrize("command", ["show", "export"])
+def test_a_kept_hand_that_does_not_replay_is_one_clear_error(tmp_path: Path, command: str) -> None:
+    db = tmp_path / "hands.sqlite3"
+    _db(db, _folded_and_shown(1))
+    with sqlite3.connect(db) as connection:
+        connection.execute("UPDATE hands SET phh = 'variant = [' WHERE id = 1")
+    connection.close()
+    result = runner.invoke(app, ["history", command, "1", "--db", str(db)])
+    assert result.exit_code == 2
+    assert "hand 1 cannot be replayed: hand 1: not valid TOML" in result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)

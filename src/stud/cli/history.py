@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 
 from stud.cli.main import app, fail, report
-from stud.history.phh import PHHError, parse_phh, replay, to_phh
+from stud.history.phh import PHHError, PHHHand, parse_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.state import HandState
 from stud.storage import (
@@ -112,9 +112,11 @@ def list_hands(
         raise typer.Exit(1)
 
 
-def _replayed(hand: StoredHand) -> HandState:
+def _replayed(hand: StoredHand) -> tuple[PHHHand, HandState]:
+    """The kept hand's PHH and the state its replay ends in, or a clear error."""
     try:
-        return replay(parse_phh(hand.record.phh, source=f"hand {hand.id}"))
+        phh = parse_phh(hand.record.phh, source=f"hand {hand.id}")
+        return phh, replay(phh)
     except PHHError as error:
         fail(f"hand {hand.id} cannot be replayed: {error}")
 
@@ -127,7 +129,7 @@ def show(
     """Show one hand's history, from the chair it was played from."""
     hand = _fetch(db, hand_id)
     record = hand.record
-    state = _replayed(hand)
+    _, state = _replayed(hand)
     names = [YOU if seat == record.seat else name for seat, name in enumerate(record.names)]
     title = f"Hand {hand_id} ({record.played_at})"
     typer.echo(text_history(state, names=names, seat=record.seat, title=title), nl=False)
@@ -147,8 +149,11 @@ def export(
     unless they were shown at showdown.
     """
     hand = _fetch(db, hand_id)
-    extra = parse_phh(hand.record.phh).extra
-    phh = to_phh(_replayed(hand), viewer=hand.record.seat, **extra)
+    kept, state = _replayed(hand)
+    try:
+        phh = to_phh(state, viewer=hand.record.seat, **kept.extra)
+    except ValueError as error:  # a kept field PHH cannot write back
+        fail(f"hand {hand_id} cannot be exported: {error}")
     if output is None:
         typer.echo(phh, nl=False)
         return
