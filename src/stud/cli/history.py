@@ -13,6 +13,7 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from stud.cli.main import app, fail, report
 from stud.history.phh import PHHError, PHHHand, parse_phh, replay, to_phh
@@ -88,7 +89,7 @@ def list_hands(
         typer.echo(f"No hands kept in {store.location} yet.")
         return
     damaged = [h for h in hands if isinstance(h, UnreadableHand)]
-    table = Table(title=f"Hands in {store.location}", title_justify="left")
+    table = Table(title=Text(f"Hands in {store.location}"), title_justify="left")
     for column in ("Id", "Played (UTC)", "Game", "Stakes", "Players", "Pot", "Net"):
         table.add_column(column, justify="right" if column in ("Id", "Pot", "Net") else "left")
     for hand in hands:
@@ -96,7 +97,7 @@ def list_hands(
             table.add_row(str(hand.id), "(damaged: cannot be read)", *[""] * 5)
             continue
         r = hand.record
-        table.add_row(
+        cells = (
             str(hand.id),
             r.played_at.replace("T", " ").removesuffix("+00:00"),
             r.variant,
@@ -105,6 +106,7 @@ def list_hands(
             str(r.pot),
             f"{r.net:+d}",
         )
+        table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
     Console(highlight=False).print(table)
     for hand in damaged:
         report(f"{store.location}: {hand.reason}")
