@@ -84,6 +84,7 @@ def test_action_lines_count_from_the_top_of_the_file() -> None:
             r"hands\.phhs:1: field 'variant' is outside any hand",
         ),
         ("[1\n", r"hands\.phhs: not valid TOML"),
+        ("# nothing but a comment\n", r"hands\.phhs: no hands: a \.phhs file is a table per hand"),
     ],
 )
 def test_a_file_that_is_not_a_table_of_hands_is_refused(text: str, message: str) -> None:

@@ -347,6 +347,10 @@ def parse_phhs(text: str, source: str = "<phhs>") -> list[PHHHand | PHHError]:
     list, so the others are still read.
     """
     data = _toml_data(text, source)
+    if not data:
+        raise PHHError(
+            "no hands: a .phhs file is a table per hand ('[1]', '[2]', ...)", source=source
+        )
     loose = [k for k, v in data.items() if not isinstance(v, dict)]
     if loose:
         raise PHHError(
