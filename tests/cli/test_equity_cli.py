@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+import os
+import pty
 import signal
 import subprocess
 import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
@@ -71,12 +72,37 @@ def compiled() -> None:
 
 
 def _interrupted(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run `stud equity` in a process, press Ctrl-C once it is well under way."""
+    """Run `stud equity` with its stderr on a terminal, and press Ctrl-C once the
+    progress bar shows (the run is under way and its Ctrl-C handling in place)."""
     command = [sys.executable, "-m", "stud.cli.main", "equity", *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
+    master, slave = pty.openpty()
+    process = subprocess.Popen(
+        command,
+        stdout=subprocess.PIPE,
+        stderr=slave,
+        text=True,
+        env={**os.environ, "COLUMNS": "100"},
+    )
+    os.close(slave)
+    shown = b""
+    while b"/" not in shown:  # "exact ━━━  1,234/5,678" or "monte-carlo ..."
+        try:
+            chunk = os.read(master, 4096)
+        except OSError:  # the terminal closed: the process ended before any bar
+            chunk = b""
+        if not chunk:
+            break
+        shown += chunk
     process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
+    out, _ = process.communicate(timeout=120)
+    rest = b""
+    try:
+        while chunk := os.read(master, 4096):
+            rest += chunk
+    except OSError:
+        pass
+    os.close(master)
+    err = (shown + rest).decode(errors="replace")
     return subprocess.CompletedProcess(command, process.returncode, out, err)
 
 
