@@ -826,7 +826,8 @@ def _deal(
     the unseen deck is every card not in ``seen`` (the seen and dead cards) nor
     ``taken[t]`` (the trial's range cards). A partial shuffle of it gives the
     community card first when there is one (to each player with ``shares[i]``),
-    then ``needs[i]`` cards a player.
+    then ``needs[i]`` cards a player. A position is drawn from a uniform double
+    (numba's Mersenne Twister), whose bias is far below what a run can see.
     """
     np.random.seed(seed)
     n = hands.shape[0]
@@ -842,7 +843,7 @@ def _deal(
                 free[m] = code
                 m += 1
         for j in range(total):
-            pick = j + np.random.randint(0, m - j)
+            pick = j + int(np.random.random() * (m - j))
             free[j], free[pick] = free[pick], free[j]
         at = community
         for i in range(n):

@@ -132,6 +132,10 @@ def equity(
                 progress.start()
             if progress is not None:
                 progress.update(progress.task_ids[0], completed=last.outcomes)
+    except EquityError as error:  # a method the situation cannot be run by
+        if progress is not None:
+            progress.stop()
+        fail(str(error))
     except KeyboardInterrupt:
         if progress is not None:
             progress.stop()
