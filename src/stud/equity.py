@@ -410,6 +410,10 @@ def _holdings(situation: Situation) -> _Holdings:
             )
             for j in _open_combos(situation, i)
         ]
+        if len(partial) * len(options) > 4 * _MAX_HOLDINGS:
+            raise EquityError(
+                f"the ranges allow over {_MAX_HOLDINGS:,} holdings together: narrow them"
+            )
         partial = [
             ((*cards, combo), mask | combo_mask, w * combo_weight)
             for cards, mask, w in partial
@@ -475,6 +479,7 @@ class PlayerOdds:
     """
 
     cards: tuple[Card, ...]
+    """The player's cards seen (``Situation.describe`` writes the whole hand)."""
     wins: int
     ties: int
     losses: int

@@ -12,7 +12,7 @@ from itertools import combinations
 import pytest
 from test_equity import brute_force
 
-from stud.cards import DECK, Card
+from stud.cards import DECK, Card, parse_cards
 from stud.equity import EquityError, Method, PlayerOdds, Situation, equity, parse_range
 from stud.evaluation.reference import high_value
 
@@ -153,8 +153,10 @@ def test_two_ranges_never_hold_the_same_card() -> None:
 
 
 def test_cards_seen_elsewhere_are_removed_from_a_range() -> None:
+    # Kc, Kd, Qc, Qd and Qs are seen: of the kings only Kh Ks is left, no queens.
     situation = Situation.parse("stud", ["Kc Qd Qs", "[KK, QQ] 9s"], "Kd Qc")
-    assert situation.holdings() == 1 + 0  # Kh Ks; the only queens left are Qh
+    assert situation.holdings() == 1
+    assert sorted(situation.holding(0).hands[1]) == sorted(parse_cards("Kh Ks 9s"))
     with pytest.raises(EquityError, match="player 2's range \\[QQ\\] has no combination left"):
         Situation.parse("stud", ["Kc Qd Qs", "[QQ] 9s"], "Qc")
     with pytest.raises(EquityError, match="cannot all be held at once"):
@@ -180,6 +182,11 @@ def test_monte_carlo_over_a_range_is_reproducible_by_seed_and_independent_of_job
     other = equity(hands, trials=20_000, seed=6, method="monte-carlo")
     assert one.players == again.players
     assert one.players != other.players
+
+
+def test_ranges_too_wide_together_are_refused() -> None:
+    with pytest.raises(EquityError, match="holdings together: narrow them"):
+        Situation.parse("stud", ["[?? ??] 2c", "[?? ??] 3c", "4c 5c 6c"])
 
 
 def test_the_budget_counts_every_holding() -> None:
