@@ -242,3 +242,19 @@ def test_bad_hidden_cards_are_a_clear_error_naming_the_player(hand: str, message
     with pytest.raises(EquityError, match="player 2: ") as error:
         Situation.parse("stud", ["As Ks Qs", hand])
     assert message in str(error.value)
+
+
+def test_a_seventh_street_range_of_three_down_cards_agrees_with_brute_force() -> None:
+    hands = ["Ad 2d 9d 9h Th Kh", "[QQQ, 6h7h8h:2] 2h 3h 4h Jh"]
+    situation = Situation.parse("razz", hands, DEAD)
+    assert situation.needs(community=False) == [1, 0]
+    holdings = [
+        ([hands[0], f"{' '.join(q)} 2h 3h 4h Jh"], Fraction(1))
+        for q in combinations(["Qc", "Qd", "Qh", "Qs"], 3)
+    ]
+    holdings.append(([hands[0], "6h 7h 8h 2h 3h 4h Jh"], Fraction(2)))
+    assert situation.holdings() == len(holdings)
+    expected = weighted_brute_force("razz", holdings, DEAD)
+    assert 0 < expected[0] < 1  # each player wins some of it
+    result = equity(hands, DEAD, variant="razz")
+    assert _shares(result.players) == pytest.approx([float(e) for e in expected], abs=1e-12)
