@@ -96,33 +96,14 @@ HIDDEN = (
         0,
         0,
     ),
-    Workload(
-        "known: stud8 3-way 3rd street, Monte Carlo",
-        ("As Ks Qs", "2c 3c 4d", "7h 7d 8c"),
-        Method.MONTE_CARLO,
-        4_000_000,
-        0,
-    ),
-    Workload(
-        "??: 3-way, ?? ?? 7h 8h (tables), Monte Carlo",
-        ("As Ks Qs", "2c 3c 4d", "?? ?? 7h 8h"),
-        Method.MONTE_CARLO,
-        4_000_000,
-        0,
-    ),
-    Workload(
-        "range: [77, XdXd] 8c 3-way, Monte Carlo",
-        ("As Ks Qs", "2c 3c 4d", "[77, XdXd] 8c"),
-        Method.MONTE_CARLO,
-        4_000_000,
-        0,
-    ),
-    Workload(
-        "??: 3-way, ?? ?? 7h (dealt), Monte Carlo",
-        ("As Ks Qs", "2c 3c 4d", "?? ?? 7h"),
-        Method.MONTE_CARLO,
-        4_000_000,
-        0,
+    *(
+        Workload(name, ("As Ks Qs", "2c 3c 4d", third), Method.MONTE_CARLO, 4_000_000, 0)
+        for name, third in (
+            ("known: stud8 3-way 3rd street, Monte Carlo", "7h 7d 8c"),
+            ("??: 3-way, ?? ?? 7h 8h (tables), Monte Carlo", "?? ?? 7h 8h"),
+            ("range: [77, XdXd] 8c 3-way, Monte Carlo", "[77, XdXd] 8c"),
+            ("??: 3-way, ?? ?? 7h (dealt), Monte Carlo", "?? ?? 7h"),
+        )
     ),
 )
 

@@ -163,27 +163,6 @@ def test_cards_seen_elsewhere_are_removed_from_a_range() -> None:
         Situation.parse("stud", ["[Kc Kd] 2s", "[KcKh, KdKs] 3s"])
 
 
-def test_monte_carlo_over_a_range_falls_within_its_error_of_the_exact_answer() -> None:
-    hands = ["As Ks 7d 2c 3c", "[QQ:2, XhXh, 4h5h] 4s 5s 6h"]
-    exact = equity(hands, variant="stud8", method="exact")
-    estimate = equity(hands, variant="stud8", method="monte-carlo", trials=100_000, seed=3)
-    assert exact.method is Method.EXACT
-    assert estimate.method is Method.MONTE_CARLO
-    assert estimate.outcomes == 100_000
-    for e, m in zip(exact.players, estimate.players, strict=True):
-        assert m.share_error > 0
-        assert abs(m.share - e.share) < 4 * m.share_error
-
-
-def test_monte_carlo_over_a_range_is_reproducible_by_seed_and_independent_of_jobs() -> None:
-    hands = ["As Ks Qs", "[99, TT, XcXc:0.25] 2c", "?? ?? 7h"]
-    one = equity(hands, trials=20_000, seed=5, method="monte-carlo")
-    again = equity(hands, trials=20_000, seed=5, method="monte-carlo", jobs=2)
-    other = equity(hands, trials=20_000, seed=6, method="monte-carlo")
-    assert one.players == again.players
-    assert one.players != other.players
-
-
 def test_ranges_too_wide_together_are_refused() -> None:
     with pytest.raises(EquityError, match="holdings together: narrow them"):
         Situation.parse("stud", ["[?? ??] 2c", "[?? ??] 3c", "4c 5c 6c"])
