@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stud.cli.main import app, fail
+from stud.cli.app import app, fail
 from stud.history.phh import PHHError, parse_phh, replay
 from stud.history.text import text_history
 from stud.storage import HandStore, StorageError, StoredHand, default_db_path, open_store
