@@ -22,6 +22,7 @@ from typing import Annotated, Any, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from typer.core import TyperGroup
 
 try:  # typer carries its own copy of click from 0.26 on; before, it used click itself
@@ -50,6 +51,7 @@ __all__ = [
     "fail",
     "make_rules",
     "parse_bots",
+    "report",
     "stop_on_sigterm",
 ]
 
@@ -65,8 +67,13 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error for a person and exit non-zero."""
-    err.print(f"[bold red]error:[/] {message}", markup=True)
+    report(message)
     raise typer.Exit(code)
+
+
+def report(message: str, label: str = "error") -> None:
+    """Print one error line for a person; the message is text, never markup."""
+    err.print(f"[bold red]{label}:[/] {escape(message)}", markup=True)
 
 
 class _OneLineErrors(TyperGroup):
@@ -86,7 +93,7 @@ class _OneLineErrors(TyperGroup):
             error.show()
             code = 0
         except click.exceptions.ClickException as error:
-            err.print(f"[bold red]error:[/] {error.format_message()}", markup=True)
+            report(error.format_message())
             code = error.exit_code
         except typer.Abort:
             code = 1

@@ -12,8 +12,10 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 from rich import box
@@ -37,6 +39,7 @@ from stud.cli.app import (
     stop_on_sigterm,
 )
 from stud.cli.progress import Progress
+from stud.history.phh import phhs_table
 from stud.sim.results import SimResult, collect
 from stud.sim.run import (
     ChunkResult,
@@ -135,12 +138,26 @@ def _check_outputs(plot: Path | None, phh: Path | None) -> None:
         if not plot.parent.is_dir():
             fail(f"--plot {plot}: the folder {plot.parent} does not exist")
     if phh is not None:
-        if phh.exists() and not phh.is_dir():
-            fail(f"--phh {phh}: this is a file, not a folder")
-        try:
-            phh.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"--phh {phh}: cannot create the folder ({error.strerror})")
+        if phh.suffix.lower() != ".phhs":
+            fail(f"--phh {phh}: the hands go in one PHH file of many hands, so name a .phhs file")
+        if not phh.parent.is_dir():
+            fail(f"--phh {phh}: the folder {phh.parent} does not exist")
+        if phh.is_dir():
+            fail(f"--phh {phh}: this is a folder, not a file")
+
+
+@contextmanager
+def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
+    """The open ``--phh`` file, written hand by hand as chunks finish."""
+    if path is None:
+        yield None
+        return
+    try:
+        kept = path.open("w", encoding="utf-8")
+    except OSError as error:
+        fail(f"--phh {path}: cannot write it ({error.strerror})")
+    with kept:
+        yield kept
 
 
 @app.command(name="sim")
@@ -176,7 +193,7 @@ def sim_command(
         Path | None, typer.Option(help="Draw each bot's cumulative result to a PNG file.")
     ] = None,
     phh: Annotated[
-        Path | None, typer.Option(help="Keep every hand as a PHH file in this folder.")
+        Path | None, typer.Option(help="Keep every hand in this .phhs file (PHH, many hands).")
     ] = None,
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
@@ -207,12 +224,16 @@ def sim_command(
 
     chunks: list[ChunkResult] = []
     interrupted = False
-    with stop_on_sigterm(), Progress(err, "simulating", hands, "hands") as progress:
+    with (
+        stop_on_sigterm(),
+        Progress(err, "simulating", hands, "hands") as progress,
+        _hand_file(phh) as kept,
+    ):
 
         def done(chunk: ChunkResult) -> None:
-            if phh is not None and chunk.hands is not None:
-                for k, text in enumerate(chunk.hands):
-                    (phh / f"hand-{chunk.first + k:08d}.phh").write_text(text, encoding="utf-8")
+            if kept is not None and chunk.hands is not None:
+                for k, text in enumerate(chunk.hands):  # table k+1 is hand k, from 0
+                    kept.write(phhs_table(chunk.first + k + 1, text))
             chunks.append(chunk)
             progress.update(sum(c.count for c in chunks))
 
