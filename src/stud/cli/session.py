@@ -5,10 +5,11 @@ their own views, asks the person with keys, draws the table from the person's
 view (so the screen can never show a bot's hole cards), keeps each finished hand
 in the hand store, and counts the session's result.
 
-The session ends when the person presses ``q`` between hands, when input ends
-(end of a pipe, Ctrl-D, Ctrl-C: a hand in progress is then abandoned and not
-counted, and every stack stays as it was before it), when the person has no chips
-left, or when nobody else has.
+The session ends when the person presses ``q`` (between hands; during a hand it
+folds at the first chance, checking until then, and leaves once the hand is
+over, which counts), when input ends (end of a pipe, Ctrl-D, Ctrl-C: a hand in
+progress is then abandoned and not counted, and every stack stays as it was
+before it), when the person has no chips left, or when nobody else has.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.text import Text
 
-from stud.actions import Action, PotAwarded, Show
+from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
 from stud.bots import Bot
 from stud.cli.choices import choices, menu, resolve
 from stud.cli.keys import KeySource
@@ -60,6 +61,8 @@ class SessionResult:
     hand_ids: list[int] = field(default_factory=list)
     abandoned: bool = False
     """A hand was in progress when input ended; it is not counted."""
+    interrupted: bool = False
+    """The session ended with Ctrl-C."""
 
     @property
     def net(self) -> int:
@@ -78,6 +81,18 @@ class _Hand:
 
 class _InputClosedError(Exception):
     """Input ended (end of the pipe, Ctrl-D): leave the table."""
+
+
+QUIT_KEYS = ("q", "Q")
+
+
+def leaving_action(legal: Sequence[Action]) -> Action:
+    """What a player on the way out does: fold, or check (or post the bring-in) until
+    folding is possible; never a chip more than the rules force."""
+    for action in (Fold(), Check(), BringIn()):
+        if action in legal:
+            return action
+    return legal[0]
 
 
 class TableSession:
@@ -109,6 +124,7 @@ class TableSession:
         self.history_name = history_name
         self.session_id = f"{random.SystemRandom().getrandbits(48):012x}"
         self.last: _Hand | None = None
+        self.leaving = False
         self.result = SessionResult(start=players[self.you].stack, final=players[self.you].stack)
 
     # -- the session --------------------------------------------------------------
@@ -119,12 +135,18 @@ class TableSession:
             while True:
                 chairs = tuple(i for i, p in enumerate(self.players) if p.stack > 0)
                 self._finish(self._play(chairs))
+                if self.leaving:
+                    self._say("You leave the table.", "bold")
+                    break
                 over = self._game_over()
                 if over:
                     self._say(over, "bold")
                 if not self._between_hands(over=bool(over)):
                     break
-        except (_InputClosedError, KeyboardInterrupt, EOFError):
+        except (_InputClosedError, EOFError):
+            self.console.print()
+        except KeyboardInterrupt:
+            self.result.interrupted = True
             self.console.print()
         self.result.final = self.players[self.you].stack
         return self.result
@@ -144,6 +166,8 @@ class TableSession:
                 action = bot.act(view_of(state, seat), self.rng)
             elif state.phase is Phase.SHOWDOWN:
                 action = Show()  # the person's hand is shown to claim the pot
+            elif self.leaving:
+                action = leaving_action(state.legal_actions())
             else:
                 action = self._ask(hand, me)
             hand = _Hand(state.apply(action), chairs, number)
@@ -159,6 +183,10 @@ class TableSession:
             key = self.keys.read_key()
             if key is None:
                 raise _InputClosedError
+            if key in QUIT_KEYS:
+                self.leaving = True
+                self._say("You fold at the first chance and leave after this hand.", "bold")
+                return leaving_action(view.legal_actions)
             answer = resolve(key, view, self.look.dot)
             if not isinstance(answer, str):
                 return answer
@@ -227,7 +255,7 @@ class TableSession:
             key = self.keys.read_key()
             if key is None:
                 raise _InputClosedError
-            if key in ("q", "Q"):
+            if key in QUIT_KEYS:
                 return False
             if key in ("", "n", "N"):
                 return not over
