@@ -1,0 +1,245 @@
+"""PokerStars text histories: real files read, replayed and checked hand by hand."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from stud.bots import RandomBot, StationBot
+from stud.cli.main import app
+from stud.history.phh import load_phh, parse_phh, replay
+from stud.history.pokerstars import (
+    StarsError,
+    StarsHand,
+    check_hand,
+    read_stars,
+    stars_phh,
+    write_stars,
+)
+from stud.rules import Rules, Variant
+from stud.sim.hand import play_hand
+
+STARS = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
+runner = CliRunner()
+
+# file: (stud hands, hands that check)
+EXPECTED = {
+    "7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt": (1, 1),
+    "7-Stud-USD-0.04-0.08-200911.txt": (11, 11),
+    "7-Stud-USD-0.04-0.08-201104.Salm.IX.txt": (1, 1),
+    "7-StudHL-USD-0.04-0.08-200911.txt": (7, 6),
+    "7-StudHL-USD-10-1-200906.PT2.export.txt": (1, 1),
+    "7-StudHL-USD-400-800-201701.3bet.fix.txt": (1, 1),
+    "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt": (53, 53),
+    "Razz-8max-USD-200-15-201009.bracket.in.alias.txt": (1, 1),
+    "Razz-USD-0.04-0.08-200911.txt": (9, 9),
+    "Triple-Stud-USD-2.00-0.20-MTT-201301.txt": (1, 0),
+}
+
+
+def read(name: str, text: str | None = None) -> list[StarsHand]:
+    path = STARS / name
+    stars = read_stars(text if text is not None else path.read_text("utf-8-sig"), name)
+    assert not stars.errors, stars.errors
+    return list(stars.hands)
+
+
+def hand_numbered(name: str, number: str) -> StarsHand:
+    (hand,) = (h for h in read(name) if h.number == number)
+    return hand
+
+
+def test_the_data_is_there() -> None:
+    assert sorted(p.name for p in STARS.glob("*.txt")) == sorted(EXPECTED)
+
+
+@pytest.mark.parametrize("name", sorted(EXPECTED))
+def test_every_stud_hand_of_every_file_is_read_and_checked(name: str) -> None:
+    hands, checking = EXPECTED[name]
+    stars = read_stars((STARS / name).read_text("utf-8-sig"), name)
+    checked = 0
+    for hand in stars.hands:
+        try:
+            check_hand(hand)
+        except StarsError:
+            continue
+        checked += 1
+    assert len(stars.hands) + len(stars.errors) == hands
+    assert checked == checking
+
+
+def test_a_mixed_game_file_keeps_the_stud_hands_and_counts_the_others() -> None:
+    name = "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    stars = read_stars((STARS / name).read_text("utf-8-sig"), name)
+    variants = [h.rules.variant for h in stars.hands]
+    assert variants.count(Variant.RAZZ) == 19
+    assert variants.count(Variant.STUD8) == 18
+    assert variants.count(Variant.STUD) == 16
+    assert dict(stars.skipped) == {
+        "Hold'em Limit": 24,
+        "Hold'em No Limit": 24,
+        "Triple Draw 2-7 Lowball Limit": 18,
+        "Omaha Hi/Lo Limit": 17,
+        "Omaha Pot Limit": 1,
+    }
+    # Tournament chips are chips; the level's stakes are read from each header.
+    assert all(h.currency == "" and h.tournament == "743144019" for h in stars.hands)
+
+
+def test_dollars_become_whole_cents_and_the_phh_says_so() -> None:
+    hand = hand_numbered("7-StudHL-USD-0.04-0.08-200911.txt", "35874487284")
+    assert hand.rules == Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=4, big_bet=8)
+    assert hand.players == ("gashpor", "denny501", "Hero", "rdiezchang")
+    assert hand.seats == (3, 4, 5, 8)
+    assert hand.starting_stacks == (146, 93, 160, 116)
+    assert hand.currency == "USD"
+    assert hand.chip_value == "0.01 USD"
+    text = stars_phh(hand)
+    assert 'currency = "USD"' in text
+    assert '_chip_value = "0.01 USD"' in text
+    assert "d dh p3 5dKs2h" in text  # Hero's own cards
+    assert "d dh p1 ????Kc" in text  # only the door card of the others
+
+
+def test_a_raked_hand_checks_with_the_rake_out_of_the_pot() -> None:
+    hand = hand_numbered("7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt", "30506593746")
+    assert (hand.total_pot, hand.rake) == (56, 2)
+    state = check_hand(hand)
+    winner = hand.players.index("Player3")
+    assert hand.collected[winner] == 54
+    assert state.final_stacks[winner] - hand.finishing_stacks[winner] == 2  # the rake
+
+
+def test_r3_4_the_community_card_of_a_real_eight_handed_hand() -> None:
+    hand = hand_numbered("7-Stud-USD-0.04-0.08-200907.Missing.Showdown.Card.txt", "30506593746")
+    assert "d db 6h" in hand.actions
+    state = check_hand(hand)
+    assert str(state.community) == "6h"
+
+
+def test_rake_comes_from_each_pot_as_the_file_lists_the_pots() -> None:
+    # PokerStars took 2 of the main pot of 44 and 3 of the side pot of 64; the check
+    # uses the file's own split and still requires every amount to agree.
+    hand = hand_numbered("7-Stud-USD-0.04-0.08-201104.Salm.IX.txt", "60974484959")
+    assert (hand.pots, hand.rake) == ((42, 61), 5)
+    check_hand(hand)
+
+
+def test_r5_8_a_fold_where_checking_was_free_is_the_one_refusal_of_the_cash_files() -> None:
+    hand = hand_numbered("7-StudHL-USD-0.04-0.08-200911.txt", "35874676388")
+    with pytest.raises(StarsError) as refused:
+        check_hand(hand)
+    assert refused.value.line == 369
+    assert "a fold where checking was free (R5.8)" in refused.value.reason
+
+
+def test_a_card_that_is_not_a_card_refuses_the_hand_with_its_line() -> None:
+    name = "Triple-Stud-USD-2.00-0.20-MTT-201301.txt"
+    stars = read_stars((STARS / name).read_text(), name)
+    (error,) = stars.errors
+    assert error.line == 46
+    assert error.hand == "91733835979"
+    assert "'of' is not a card" in str(error)
+
+
+def test_unknown_cards_that_decide_the_pot_refuse_the_hand() -> None:
+    # Without the junk line, the winner's seventh card is never shown.
+    name = "Triple-Stud-USD-2.00-0.20-MTT-201301.txt"
+    text = (STARS / name).read_text().replace("Dealt to Hero [Ah 3c Ac 8h Qd As] [of]\n", "")
+    (hand,) = read(name, text)
+    with pytest.raises(StarsError, match="not all known"):
+        check_hand(hand)
+
+
+def test_a_collected_amount_that_differs_is_refused_and_the_other_hands_go_on() -> None:
+    name = "Razz-USD-0.04-0.08-200911.txt"
+    text = (STARS / name).read_text()
+    first = text.index("collected $")
+    end = text.index(" from pot", first)
+    tampered = text[:first] + "collected $9.99" + text[end:]
+    hands = read(name, tampered)
+    outcomes = []
+    for hand in hands:
+        try:
+            check_hand(hand)
+            outcomes.append("ok")
+        except StarsError as error:
+            outcomes.append(error.reason)
+    assert outcomes.count("ok") == 8
+    (reason,) = [o for o in outcomes if o != "ok"]
+    assert "the file's own sums differ" in reason
+
+
+def test_an_action_the_rules_refuse_is_reported_with_its_line() -> None:
+    name = "7-StudHL-USD-400-800-201701.3bet.fix.txt"
+    text = (STARS / name).read_text().replace("Hero: bets $400", "Hero: bets $300")
+    (hand,) = read(name, text)
+    with pytest.raises(StarsError) as refused:
+        check_hand(hand)
+    assert refused.value.line == 18
+    assert "cannot bet or raise to 30000" in refused.value.reason
+
+
+def test_junk_lines_are_refused_clearly() -> None:
+    name = "7-StudHL-USD-400-800-201701.3bet.fix.txt"
+    text = (STARS / name).read_text().replace("Player0: calls $400\n", "Player0: dances\n", 1)
+    stars = read_stars(text, name)
+    (error,) = stars.errors
+    assert "not a stud action: 'dances'" in str(error)
+    with pytest.raises(StarsError, match="no PokerStars hand"):
+        read_stars("hello\n", "x.txt")
+
+
+def test_checked_hands_written_as_phh_replay_to_the_files_stacks() -> None:
+    for name in EXPECTED:
+        for hand in read_stars((STARS / name).read_text("utf-8-sig"), name).hands:
+            if hand.rake:
+                continue
+            try:
+                check_hand(hand)
+            except StarsError:
+                continue
+            phh = parse_phh(stars_phh(hand), source=hand.number)
+            assert replay(phh).final_stacks == hand.finishing_stacks
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_hand_stud_plays_round_trips_through_pokerstars_text(variant: Variant) -> None:
+    rules = Rules(variant, ante=1, bring_in=2, small_bet=5, big_bet=10)
+    for seed in range(30):
+        rng = random.Random(seed)
+        players = 2 + seed % 7
+        bots = [RandomBot() if s % 2 else StationBot() for s in range(players)]
+        state = play_hand(rules, [60 + 7 * s for s in range(players)], bots, rng)
+        text = write_stars(state, number=1000 + seed)
+        (hand,) = read("played.txt", text)
+        again = check_hand(hand)
+        assert hand.rules.variant is variant
+        assert hand.starting_stacks == state.starting_stacks
+        assert again.final_stacks == state.final_stacks
+        assert again.events == state.events
+
+
+def test_import_command_checks_writes_phh_and_reports(tmp_path: Path) -> None:
+    out = tmp_path / "phh"
+    files = [str(STARS / n) for n in sorted(EXPECTED)]
+    result = runner.invoke(app, ["import", *files, "-o", str(out)])
+    assert result.exit_code == 1  # two hands are refused
+    assert "53 stud hands, 53 checked, 0 refused; skipped 84 hands of other games" in (
+        result.stdout
+    )
+    assert "hand #35874676388: 'p4 f': a fold where checking was free (R5.8)" in result.stderr
+    assert "[of]: 'of' is not a card" in result.stderr
+    written = sorted(out.glob("*.phh"))
+    assert len(written) == sum(c for _, c in EXPECTED.values())
+    assert load_phh(out / "35874487284.phh").rules.small_bet == 4
+
+
+def test_import_command_refuses_a_missing_file() -> None:
+    result = runner.invoke(app, ["import", "no-such-file.txt"])
+    assert result.exit_code == 2
+    assert "no-such-file.txt: cannot read the file" in result.stderr
+    assert "Traceback" not in result.output
