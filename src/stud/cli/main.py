@@ -147,7 +147,7 @@ def replay_command(
         raise typer.Exit(1)
 
 
-from stud.cli import equity, history, play, pokerstars, sim  # noqa: E402, F401  (each adds its commands)
+from stud.cli import equity, history, play, pokerstars, sim, tournament  # noqa: E402, F401
 
 
 def main() -> None:
