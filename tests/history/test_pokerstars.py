@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
@@ -10,7 +11,7 @@ from typer.testing import CliRunner
 
 from stud.bots import RandomBot, StationBot
 from stud.cli.main import app
-from stud.history.phh import load_phh, parse_phh, replay
+from stud.history.phh import load_phh, parse_phh, replay, to_phh
 from stud.history.pokerstars import (
     StarsError,
     StarsHand,
@@ -21,6 +22,7 @@ from stud.history.pokerstars import (
 )
 from stud.rules import Rules, Variant
 from stud.sim.hand import play_hand
+from stud.storage import HandRecord, open_store
 
 STARS = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
 runner = CliRunner()
@@ -242,4 +244,95 @@ def test_import_command_refuses_a_missing_file() -> None:
     result = runner.invoke(app, ["import", "no-such-file.txt"])
     assert result.exit_code == 2
     assert "no-such-file.txt: cannot read the file" in result.stderr
+    assert "Traceback" not in result.output
+
+
+def betting(actions: Sequence[str]) -> list[str]:
+    return [a for a in actions if not a.startswith("d ") and " sm" not in a]
+
+
+def hides_a_door_card(path: Path) -> bool:
+    deals = [a.split()[3] for a in load_phh(path).actions if a.startswith("d dh")]
+    return any(len(cards) == 6 and cards[4:] == "??" for cards in deals)
+
+
+def test_export_writes_phh_files_that_import_reads_back_to_the_same_hands(
+    tmp_path: Path,
+) -> None:
+    files = sorted((STARS.parent / "wsop-2023").glob("*.phh"))
+    out = tmp_path / "wsop.txt"
+    result = runner.invoke(
+        app, ["export", "--format", "pokerstars", *map(str, files), "-o", str(out)]
+    )
+    # Hands that hide a door card are refused: PokerStars text cannot leave one out.
+    assert result.exit_code == 1
+    assert "43_5_02-13-08_F7S8.phh: p1's face-up card is not known" in result.stderr
+    hiding = [f for f in files if hides_a_door_card(f)]
+    assert len(hiding) == 7
+    assert result.stderr.count("face-up card is not known") == len(hiding)
+    files = [f for f in files if f not in hiding]
+    hands = read("wsop.txt", out.read_text())
+    assert len(hands) == len(files)
+    for path, hand in zip(files, hands, strict=True):
+        original = load_phh(path)
+        check_hand(hand)
+        assert hand.starting_stacks == original.starting_stacks
+        assert hand.finishing_stacks == original.finishing_stacks
+        assert betting(hand.actions) == betting(original.actions)
+        # Cards the PHH does not name are not made up: they stay unknown.
+        unknown = sum(a.count("??") for a in original.actions)
+        assert sum(a.count("??") for a in hand.actions) >= unknown
+
+
+def test_export_writes_the_hands_stud_play_kept_from_the_players_chair(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    store = open_store(db)
+    rules = Rules(Variant.STUD8, ante=1, bring_in=1, small_bet=5, big_bet=10)
+    states = []
+    for seed in range(3):
+        state = play_hand(rules, [200] * 4, [StationBot()] * 4, random.Random(seed))
+        states.append(state)
+        store.add(
+            HandRecord(
+                played_at="2026-12-01T10:00:00+00:00",
+                session="s",
+                number=seed + 1,
+                variant="stud8",
+                stakes=rules.stakes,
+                seat=0,
+                names=("You", "Station 2", "Station 3", "Station 4"),
+                net=state.payoffs[0],
+                pot=sum(state.starting_stacks) - sum(state.final_stacks) + state.pot,
+                phh=to_phh(state),
+            )
+        )
+    store.close()
+    result = runner.invoke(app, ["export", "--stored", "1", "--stored", "3", "--db", str(db)])
+    assert result.exit_code == 0, result.output
+    assert "Dealt to You [" in result.stdout
+    hands = read("kept.txt", result.stdout)
+    assert [h.number for h in hands] == ["1", "3"]
+    for hand, state in zip(hands, [states[0], states[2]], strict=True):
+        assert hand.players == ("You", "Station 2", "Station 3", "Station 4")
+        assert check_hand(hand).final_stacks == state.final_stacks
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["export", "--format", "ftp", "x.phh"], "--format 'ftp': the one format written"),
+        (["export"], "give PHH files, or --stored ID"),
+    ],
+)
+def test_export_refuses_bad_input_in_one_line(args: list[str], message: str) -> None:
+    result = runner.invoke(app, args)
+    assert result.exit_code == 2
+    assert message in result.stderr
+    assert "Traceback" not in result.output
+
+
+def test_export_says_which_file_it_cannot_read() -> None:
+    result = runner.invoke(app, ["export", "nothing.phh"])
+    assert result.exit_code == 1
+    assert "nothing.phh: cannot read the file" in result.stderr
     assert "Traceback" not in result.output

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
 from decimal import Decimal, InvalidOperation
 
@@ -774,6 +774,7 @@ def write_stars(
     names: Sequence[str] | None = None,
     table: str = "stud",
     played_at: str = "2026/01/01 00:00:00 ET",
+    hidden: Collection[int] = (),
 ) -> str:
     """A finished hand as PokerStars text, in chips (as play-money hands are written).
 
@@ -782,7 +783,8 @@ def write_stars(
     STREET ***`` to ``*** RIVER ***`` with ``Dealt to`` lines (every card dealt, as
     the hand looks to someone who saw them all), ``raises X to Y`` with street
     totals, the uncalled bet, the showdown, ``collected`` lines and a summary with
-    the total pot and a rake of 0.
+    the total pot and a rake of 0. The face-down cards of ``hidden`` seats are not
+    written, as a cardroom writes an opponent's (the import reads them as ``??``).
     """
     if not state.is_over:
         raise ValueError("only a finished hand can be written")
@@ -810,9 +812,12 @@ def write_stars(
                 )
                 street_in = [0] * n
             case CardsDealt(seat=seat):
+                dealt = event.up if seat in hidden else event.cards
+                if not dealt:
+                    continue  # a hidden seventh-street card: no line, as for an opponent
                 old = " ".join(map(str, cards[seat]))
-                new = " ".join(map(str, event.cards))
-                cards[seat].extend(event.cards)
+                new = " ".join(map(str, dealt))
+                cards[seat].extend(dealt)
                 out.append(f"Dealt to {who[seat]} " + (f"[{old}] [{new}]" if old else f"[{new}]"))
             case CommunityCardDealt(card=card):
                 out.append(f"*** RIVER *** [{card}]")
