@@ -166,10 +166,19 @@ def sim_command(
     phh: Annotated[
         Path | None, typer.Option(help="Keep every hand as a PHH file in this folder.")
     ] = None,
+    tournament: Annotated[
+        int | None,
+        typer.Option(help="Play this many sit-and-gos instead: places and ROI per bot."),
+    ] = None,
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
     rules = make_rules(variant, stakes)
     lineup = _lineup(bots, players)
+    if tournament is not None:
+        from stud.cli.tournament import sit_and_gos  # noqa: PLC0415
+
+        sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
+        return
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
     if stack is None:
