@@ -363,11 +363,16 @@ class _Reader:
                     in_hand.add(name)
                 old = self.cards(dealt["old"], index)
                 new = self.cards(dealt["new"] or "", index)
-                if street == 3 and not new:
-                    slots = [2] if len(old) == 1 else list(range(len(old)))
-                    self.learn(known[name], slots, old, index)
-                elif new:
-                    self.learn(known[name], [street - 1], new[-1:], index)
+                if street == 3:
+                    # Third street: the door card alone, or the two down cards and it.
+                    cards = old + new
+                    if len(cards) not in (1, 3):
+                        raise self.error(f"{len(cards)} cards dealt on third street", index)
+                    self.learn(known[name], [2] if len(cards) == 1 else [0, 1, 2], cards, index)
+                elif street > 3 and len(new) == 1:
+                    self.learn(known[name], [street - 1], new, index)
+                else:
+                    raise self.error("expected 'Dealt to NAME [cards] [new card]'", index)
                 continue
             shown = self.player_line(line) if index < summary else None
             if shown is not None:
@@ -649,18 +654,14 @@ def _pot_sizes(awards: Sequence[PotAwarded]) -> list[int]:
 
 def _replay_reason(hand: StarsHand, error: PHHError) -> str:
     """Why a replay failed, in the file's words; a fold when checking was free is R5.8."""
-    if error.action is not None:
-        action = hand.actions[error.action - 1]
-        if (
-            action.endswith(" f")
-            and "check" in error.reason
-            and "fold" not in error.reason.split("legal:")[-1]
-        ):
-            return (
-                f"{action!r}: a fold where checking was free (R5.8), which the engine "
-                "does not play yet"
-            )
+    if error.action is None:
         return error.reason
+    action = hand.actions[error.action - 1]
+    legal = error.reason.rpartition("legal:")[2]
+    if action.endswith(" f") and "check" in legal:
+        return (
+            f"{action!r}: a fold where checking was free (R5.8), which the engine does not play yet"
+        )
     return error.reason
 
 
