@@ -106,6 +106,14 @@ def test_a_mixed_game_file_keeps_the_stud_hands_and_counts_the_others() -> None:
     assert all(h.currency == "" and h.tournament == "743144019" for h in stars.hands)
 
 
+def test_a_horse_header_names_its_game_the_same_way() -> None:
+    name = "8-Game-2max-STT-play-100-201306.homeGame.shootout.txt"
+    text = (STARS / name).read_text("utf-8-sig").replace("8-Game (", "HORSE (")
+    stars = read_stars(text, name)
+    assert len(stars.hands) == 53
+    assert sum(stars.skipped.values()) == 84
+
+
 def test_dollars_become_whole_cents_and_the_phh_says_so() -> None:
     hand = hand_numbered("7-StudHL-USD-0.04-0.08-200911.txt", "35874487284")
     assert hand.rules == Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=4, big_bet=8)

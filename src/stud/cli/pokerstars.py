@@ -92,7 +92,8 @@ def import_command(
         if skipped:
             games = ", ".join(f"{count} {game}" for game, count in stars.skipped.most_common())
             note = f"; skipped {skipped} hands of other games ({games})"
-        typer.echo(f"{path}: {total} stud hands, {checked} checked, {len(refused)} refused{note}")
+        hands = f"{total} stud hand{'' if total == 1 else 's'}"
+        typer.echo(f"{path}: {hands}, {checked} checked, {len(refused)} refused{note}")
     if failures:
         raise typer.Exit(1)
 
