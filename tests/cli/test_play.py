@@ -245,3 +245,21 @@ def test_play_keeps_hands_in_the_default_file_under_xdg_data_home(
     listing = runner.invoke(app, ["history", "list"])
     assert listing.exit_code == 0
     assert "stud8" in listing.output
+
+
+def test_a_sit_and_go_raises_the_stakes_and_ends_with_my_place(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    keys = ("c\n" * 12 + "\n") * 80 + "q\n"
+    out = play(db, keys, "--stack", "100", "--tournament")
+    finish = re.search(r"You finish the tournament in place (\d) of 3: prize (\d+)\.", out)
+    assert finish, out[-2000:]
+    place, prize = int(finish[1]), int(finish[2])
+    assert prize == {1: 195, 2: 105, 3: 0}[place]  # 65% and 35% of three buy-ins of 100
+    hands = sorted(kept(db), key=lambda h: h.id)
+    assert len(hands) > 10
+    assert {h.record.stakes for h in hands[:10]} == {"1/1/5/10"}
+    assert hands[10].record.stakes == "2/2/10/20"
+    assert "Level 2: stakes 2/2/10/20." in out
+    last = replay(parse_phh(hands[-1].record.phh))
+    me = hands[-1].record.seat
+    assert (last.final_stacks[me] == 300) is (place == 1)

@@ -28,12 +28,12 @@ from rich.table import Table
 
 from stud.cli.main import app, err, fail
 from stud.rules import Rules
-from stud.tournament.event import TournamentConfig
+from stud.tournament.event import Tournament, TournamentConfig
 from stud.tournament.icm import MAX_ICM_PLAYERS, icm_equities
 from stud.tournament.run import SeriesResult, run_sit_and_gos
 from stud.tournament.structure import Level, Structure, TournamentError
 
-__all__ = ["icm_command", "parse_payouts", "sit_and_gos"]
+__all__ = ["icm_command", "parse_payouts", "sit_and_go", "sit_and_gos"]
 
 out = Console(highlight=False)
 
@@ -122,6 +122,28 @@ def _payouts(players: int) -> tuple[float, ...]:
     return (50.0, 30.0, 20.0)
 
 
+def sit_and_go(rules: Rules, players: int, stack: int) -> Tournament:
+    """A sit-and-go at one table: ``rules`` the first level, the stakes doubling every
+    ten hands, ``stack`` each, a buy-in of 100 and the usual payouts."""
+    return Tournament.start(
+        TournamentConfig(players, stack, _doubling(rules), buy_in=100, payouts=_payouts(players))
+    )
+
+
+def _doubling(rules: Rules) -> Structure:
+    levels = tuple(
+        Level(
+            rules.ante * 2**i,
+            rules.bring_in * 2**i,
+            rules.small_bet * 2**i,
+            rules.big_bet * 2**i,
+            LEVEL_HANDS,
+        )
+        for i in range(LEVELS)
+    )
+    return Structure(levels, games=(rules.variant,))
+
+
 def sit_and_gos(
     rules: Rules,
     lineup: tuple[str, ...],
@@ -146,22 +168,8 @@ def sit_and_gos(
     start = SIT_AND_GO_BIG_BETS * rules.big_bet if stack is None else stack
     if start < 1:
         fail(f"--stack {stack}: a stack must be a positive number of chips")
-    levels = tuple(
-        Level(
-            rules.ante * 2**i,
-            rules.bring_in * 2**i,
-            rules.small_bet * 2**i,
-            rules.big_bet * 2**i,
-            LEVEL_HANDS,
-        )
-        for i in range(LEVELS)
-    )
     config = TournamentConfig(
-        len(lineup),
-        start,
-        Structure(levels, games=(rules.variant,)),
-        buy_in=100,
-        payouts=_payouts(len(lineup)),
+        len(lineup), start, _doubling(rules), buy_in=100, payouts=_payouts(len(lineup))
     )
     workers = jobs or os.cpu_count() or 1
     progress = Progress(

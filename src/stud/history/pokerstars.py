@@ -379,8 +379,8 @@ class _Reader:
                 name, rest = shown
                 if rest.startswith("posts the ante"):
                     in_hand.add(name)
-                elif (cards := re.match(r"(?:shows|folds) \[([^]]*)\]", rest)) is not None:
-                    self.learn_shown(known[name], self.cards(cards[1], index), index)
+                elif (showing := re.match(r"(?:shows|folds) \[([^]]*)\]", rest)) is not None:
+                    self.learn_shown(known[name], self.cards(showing[1], index), index)
             elif (summary_cards := _SUMMARY_CARDS.match(line)) is not None and index > summary:
                 name = summary_cards["name"]
                 if name in known:
