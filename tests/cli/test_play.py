@@ -259,7 +259,7 @@ def test_a_sit_and_go_raises_the_stakes_and_ends_with_my_place(tmp_path: Path) -
     assert len(hands) > 10
     assert {h.record.stakes for h in hands[:10]} == {"1/1/5/10"}
     assert hands[10].record.stakes == "2/2/10/20"
-    assert "Level 2: stakes 2/2/10/20." in out
+    assert "Next hand: level 2, stakes 2/2/10/20." in out
     last = replay(parse_phh(hands[-1].record.phh))
     me = hands[-1].record.seat
     assert (last.final_stacks[me] == 300) is (place == 1)

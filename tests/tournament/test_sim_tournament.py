@@ -50,7 +50,14 @@ def test_the_table_shows_each_place_and_the_roi() -> None:
         assert column in result.stdout
 
 
-def test_zero_tournaments_is_refused() -> None:
-    result = runner.invoke(app, ["sim", "--tournament", "0"])
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--tournament", "0"], "--tournament 0: play at least one tournament"),
+        (["--tournament", "2", "--ray", "local"], "without --ray, --plot or --phh"),
+    ],
+)
+def test_bad_tournament_options_are_refused(args: list[str], message: str) -> None:
+    result = runner.invoke(app, ["sim", *args])
     assert result.exit_code == 2
-    assert "--tournament 0: play at least one tournament" in result.stderr
+    assert message in result.stderr

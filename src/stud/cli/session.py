@@ -137,13 +137,10 @@ class TableSession:
     def _play(self, chairs: tuple[int, ...]) -> _Hand:
         number = self.result.hands + 1
         self.result.abandoned = True  # until the hand is over: input may end, or Ctrl-C
-        rules = self.rules
         if self.tournament is not None:
             (self.due,) = self.tournament.deal()
-            if self.due.level and self.due.rules != self.rules:
-                self._say(f"Level {self.due.level + 1}: stakes {self.due.rules.stakes}.", "bold")
-            rules = self.rules = self.due.rules
-        state = new_hand(rules, [self.players[c].stack for c in chairs], rng=self.rng)
+            self.rules = self.due.rules
+        state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
         hand = _Hand(state, chairs, number)
         me = chairs.index(self.you)
         while not hand.state.is_over:
@@ -197,6 +194,10 @@ class TableSession:
             Text(f"You {net:+d} this hand; stack {state.final_stacks[me]}.", style=mood)
         )
         self._keep(hand, me, net)
+        if self.tournament is not None and not self.tournament.is_over:
+            (due,) = self.tournament.deal()
+            if due.rules != state.rules:
+                self._say(f"Next hand: level {due.level + 1}, stakes {due.rules.stakes}.", "bold")
 
     def _keep(self, hand: _Hand, me: int, net: int) -> None:
         state = hand.state

@@ -177,6 +177,8 @@ def sim_command(
     if tournament is not None:
         from stud.cli.tournament import sit_and_gos  # noqa: PLC0415
 
+        if ray is not None or plot is not None or phh is not None:
+            fail("--tournament runs on local processes (--jobs), without --ray, --plot or --phh")
         sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
         return
     if hands < 1:
