@@ -237,12 +237,14 @@ def test_checked_hands_written_as_phh_replay_to_the_files_stacks() -> None:
 
 @pytest.mark.parametrize("variant", list(Variant))
 def test_a_hand_stud_plays_round_trips_through_pokerstars_text(variant: Variant) -> None:
-    rules = Rules(variant, ante=1, bring_in=2, small_bet=5, big_bet=10)
-    for seed in range(30):
+    rules = Rules(variant, ante=2, bring_in=3, small_bet=5, big_bet=10)
+    for seed in range(60):
         rng = random.Random(seed)
         players = 2 + seed % 7
         bots = [RandomBot() if s % 2 else StationBot() for s in range(players)]
-        state = play_hand(rules, [60 + 7 * s for s in range(players)], bots, rng)
+        # Short stacks half the time: all-in on the ante, short bring-ins, side pots.
+        stacks = [rng.randint(1, 12) if seed % 2 else 60 + 7 * s for s in range(players)]
+        state = play_hand(rules, stacks, bots, rng)
         text = write_stars(state, number=1000 + seed)
         (hand,) = read("played.txt", text)
         again = check_hand(hand)

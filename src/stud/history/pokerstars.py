@@ -425,6 +425,7 @@ class _Reader:
         folded = [False] * n
         antes: list[int] = []
         bring_in: int | None = None
+        completed = False
         actions: list[str] = []
         lines: list[int | None] = []
         total_pot: int | None = None
@@ -493,8 +494,12 @@ class _Reader:
                 put_in[seat] += chips
             elif kind in ("bring_in", "call"):
                 chips = self.amount(match["amount"], index)
-                if kind == "bring_in":
+                if kind == "bring_in" and not match["all_in"]:
                     bring_in = chips
+                elif street == 3 and bring_in is None and not completed and not match["all_in"]:
+                    # The bring-in went all-in for less (R4.3): the first full call,
+                    # before any completion, is for the full bring-in.
+                    bring_in = street_in[seat] + chips
                 put_in[seat] += chips
                 street_in[seat] += chips
                 emit(f"{p} pb" if kind == "bring_in" else f"{p} cc", index)
@@ -504,6 +509,7 @@ class _Reader:
                 folded[seat] = True
                 emit(f"{p} f", index)
             elif kind in ("bet", "raise", "complete"):
+                completed = completed or street == 3
                 to = self.amount(match["to"], index)
                 put_in[seat] += to - street_in[seat]
                 street_in[seat] = to
@@ -559,10 +565,10 @@ class _Reader:
 
     def rules(self, antes: Sequence[int], bring_in: int | None, index: int) -> Rules:
         ante = max(antes, default=0)
-        if bring_in is None or bring_in < ante:
-            # Nobody posted the bring-in (it was completed, or the bring-in went all-in
-            # for less): any bring-in between the ante and the small bet plays the same.
-            bring_in = max(ante, 1, bring_in or 0)
+        if bring_in is None:
+            # Nobody posted a full bring-in nor called one: the bring-in player completed
+            # (or everyone folded to a short one), so any bring-in plays the same.
+            bring_in = max(ante, 1)
         try:
             return Rules(
                 self.variant,
@@ -821,7 +827,8 @@ def write_stars(
                 cards[seat].extend(dealt)
                 out.append(f"Dealt to {who[seat]} " + (f"[{old}] [{new}]" if old else f"[{new}]"))
             case CommunityCardDealt(card=card):
-                out.append(f"*** RIVER *** [{card}]")
+                # The card is the river's: its header shows it, as PokerStars writes it.
+                out[out.index("*** RIVER ***")] = f"*** RIVER *** [{card}]"
             case ActionTaken(seat=seat, action=action, amount=amount, all_in=all_in):
                 level = max(street_in)
                 street_in[seat] += amount
