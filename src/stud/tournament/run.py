@@ -18,6 +18,7 @@ from stud.bots import make_bot
 from stud.sim.hand import play_hand
 from stud.state import HandState
 from stud.tournament.event import Tournament, TournamentConfig
+from stud.tournament.places import Finish
 from stud.tournament.structure import TournamentError
 
 __all__ = [
@@ -110,16 +111,12 @@ class SeriesResult:
 
 def _one(
     args: tuple[TournamentConfig, tuple[str, ...], int, int],
-) -> tuple[list[tuple[str, int, int, int]], int]:
-    """Tournament ``number`` of a series: (bot, entrant, place, prize) and hands dealt."""
+) -> tuple[list[tuple[str, Finish]], int]:
+    """Tournament ``number`` of a series: each bot's finish, and the hands dealt."""
     config, lineup, seed, number = args
     names = [lineup[(i + number) % len(lineup)] for i in range(config.players)]
     played = play_tournament(config, names, seed * 1_000_003 + number)
-    final = played.tournament
-    rows = []
-    for finish in final.finishes:
-        rows.append((names[finish.player], finish.player, finish.place, finish.prize))
-    return rows, len(played.hands)
+    return [(names[f.player], f) for f in played.tournament.finishes], len(played.hands)
 
 
 def run_sit_and_gos(
@@ -145,17 +142,15 @@ def run_sit_and_gos(
     squares = dict.fromkeys(lineup, 0.0)
     hands = 0
 
-    def add(result: tuple[list[tuple[str, int, int, int]], int]) -> None:
+    def add(result: tuple[list[tuple[str, Finish]], int]) -> None:
         nonlocal hands
         rows, dealt = result
         hands += dealt
-        shares: dict[tuple[int, int], int] = {}
-        for _, _, place, _ in rows:
-            shares[(place, 0)] = shares.get((place, 0), 0) + 1
-        for name, _, place, prize in rows:
-            tied = shares[(place, 0)]
-            for k in range(place, place + tied):
-                places[name][k - 1] += 1 / tied
+        for name, finish in rows:
+            # Players sharing places (R10.2) count a fraction of each.
+            for place in range(finish.place, finish.place + finish.shared):
+                places[name][place - 1] += 1 / finish.shared
+            prize = finish.prize
             prizes[name] += prize
             entries[name] += 1
             if config.buy_in:
