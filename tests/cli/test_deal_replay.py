@@ -98,3 +98,26 @@ def test_replay_check_flags_a_mismatch(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--check", str(path)])
     assert result.exit_code == 1
     assert "MISMATCH" in result.output
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("variant = 'F7S'", "variant = ['F7S']"),
+        ("variant = 'F7S'", "variant = { code = 'F7S' }"),
+        ("bring_in = ", "bring_in = " + "9" * 5000 + "\n_old = "),
+        ("antes = ", "antes = " + "[" * 3000 + "]" * 3000 + "\n_old = "),
+    ],
+    ids=["variant-array", "variant-table", "huge-integer", "deep-nesting"],
+)
+def test_replay_goes_on_after_any_bad_file(tmp_path: Path, change: tuple[str, str]) -> None:
+    good = WSOP / "43_5_00-22-43_F7S.phh"
+    bad = tmp_path / "bad.phh"
+    bad.write_text(good.read_text().replace(*change, 1))
+    result = runner.invoke(app, ["replay", str(bad), str(good)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"error: {bad}")
+    assert f"{good}  F7S  4000000 7700000" in result.output

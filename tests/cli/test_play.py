@@ -165,7 +165,7 @@ def test_history_lists_shows_and_exports_the_kept_hands(tmp_path: Path) -> None:
 
     shown = runner.invoke(app, ["history", "show", str(second.id), "--db", str(db)])
     assert shown.exit_code == 0, shown.output
-    assert "Dealt to Hero: [" in shown.output
+    assert "Dealt to You: [" in shown.output
     assert "Dealt to Station 2: [?? ??]" in shown.output  # told from the chair it was played
     assert "*** SUMMARY ***" in shown.output
 

@@ -9,6 +9,7 @@ import pytest
 from typer.testing import CliRunner
 
 from stud.cli.main import app
+from stud.history.phh import PHHHand, load_phhs
 
 runner = CliRunner()
 BASE = ["sim", "--variant", "stud8", "--bots", "tight,equity,station,random", "--seed", "5"]
@@ -58,15 +59,19 @@ def test_plot_draws_a_png(tmp_path: Path) -> None:
     assert path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_phh_keeps_every_hand(tmp_path: Path) -> None:
-    folder = tmp_path / "hands"
-    result = runner.invoke(app, [*BASE, "--hands", "30", "--phh", str(folder)])
+def test_phh_keeps_every_hand_in_one_phhs_file(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    result = runner.invoke(app, [*BASE, "--hands", "30", "--phh", str(path)])
     assert result.exit_code == 0, result.output
-    files = sorted(folder.glob("*.phh"))
-    assert len(files) == 30
-    replayed = runner.invoke(app, ["replay", "--check", *map(str, files)])
+    assert [p.name for p in tmp_path.iterdir()] == ["hands.phhs"]
+    hands = load_phhs(path)
+    assert sorted(h.hand for h in hands if isinstance(h, PHHHand)) == sorted(
+        str(n) for n in range(1, 31)
+    )
+    replayed = runner.invoke(app, ["replay", "--check", str(path)])
     assert replayed.exit_code == 0, replayed.output
     assert replayed.output.count("(matches)") == 30
+    assert f"{path} [30]  F7S/8" in replayed.output
 
 
 @pytest.mark.parametrize(
@@ -93,9 +98,18 @@ def test_bad_options_fail_clearly(args: list[str], message: str) -> None:
     assert message in " ".join(result.output.split())
 
 
-def test_phh_into_a_file_fails_clearly(tmp_path: Path) -> None:
-    path = tmp_path / "taken"
-    path.write_text("")
-    result = runner.invoke(app, ["sim", "--hands", "10", "--phh", str(path)])
+@pytest.mark.parametrize(
+    ("name", "message"),
+    [
+        ("hands", "name a .phhs file"),
+        ("folder.phhs", "this is a folder, not a file"),
+        ("missing/hands.phhs", "does not exist"),
+    ],
+)
+def test_phh_needs_a_phhs_file_in_a_folder_that_exists(
+    tmp_path: Path, name: str, message: str
+) -> None:
+    (tmp_path / "folder.phhs").mkdir()
+    result = runner.invoke(app, ["sim", "--hands", "10", "--phh", str(tmp_path / name)])
     assert result.exit_code != 0
-    assert "this is a file, not a folder" in result.output
+    assert message in " ".join(result.output.split())

@@ -14,9 +14,10 @@ from typing import Annotated, NoReturn
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 
 from stud.bots import BOTS, make_bot
-from stud.history.phh import PHHError, load_phh, replay, to_phh
+from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, replay, to_phh
 from stud.history.text import text_history
 from stud.rules import Rules, RulesError, Variant
 from stud.sim.hand import play_hand
@@ -33,8 +34,13 @@ err = Console(stderr=True, highlight=False, soft_wrap=True)
 
 def fail(message: str, code: int = 2) -> NoReturn:
     """Print an error for a person and exit non-zero."""
-    err.print(f"[bold red]error:[/] {message}", markup=True)
+    report(message)
     raise typer.Exit(code)
+
+
+def report(message: str, label: str = "error") -> None:
+    """Print one error line for a person; the message is text, never markup."""
+    err.print(f"[bold red]{label}:[/] {escape(message)}", markup=True)
 
 
 def parse_bots(spec: str, seats: int | None = None) -> list[str]:
@@ -93,58 +99,77 @@ def deal(
 
 @app.command(name="replay")
 def replay_command(
-    files: Annotated[list[Path], typer.Argument(help="PHH files to replay.")],
+    files: Annotated[list[Path], typer.Argument(help="PHH files (.phh, or .phhs of many hands).")],
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
     check: Annotated[
         bool, typer.Option("--check", help="Compare with each file's finishing_stacks.")
     ] = False,
 ) -> None:
-    """Replay PHH hand histories and print each hand's finishing stacks."""
+    """Replay PHH hand histories and print each hand's finishing stacks.
+
+    Every file, and every hand of a .phhs file, is replayed on its own: one that
+    fails is reported and the others still replay; the exit code is 1 if any failed.
+    """
     failures = 0
     for path in files:
+        hands: list[PHHHand | PHHError]
         try:
-            hand = load_phh(path)
-            state = replay(hand)
+            hands = load_phhs(path) if path.suffix.lower() == ".phhs" else [load_phh(path)]
         except PHHError as error:
-            err.print(f"[bold red]error:[/] {error}", markup=True)
-            failures += 1
-            continue
-        if not state.is_over:
-            err.print(
-                f"[bold red]error:[/] {path}: the actions stop before the hand is over "
-                f"({state.phase.value}, street {state.street})",
-                markup=True,
-            )
-            failures += 1
-            continue
-        stacks = list(state.final_stacks)
-        recorded = list(hand.finishing_stacks) if hand.finishing_stacks else None
-        matches = recorded is None or recorded == stacks
-        if as_json:
-            record: dict[str, object] = {
-                "file": str(path),
-                "variant": hand.variant_code,
-                "finishing_stacks": stacks,
-            }
-            if check:
-                record["matches"] = recorded == stacks
-            typer.echo(json.dumps(record))
-        else:
-            note = ""
-            if check:
-                note = "  (matches)" if recorded == stacks else "  (MISMATCH)"
-            typer.echo(f"{path}  {hand.variant_code}  {' '.join(map(str, stacks))}{note}")
-        if check and recorded is None:
-            err.print(f"[bold red]error:[/] {path}: no finishing_stacks to check", markup=True)
-            failures += 1
-        elif check and not matches:
-            err.print(
-                f"[bold red]mismatch:[/] {path}: replayed {stacks}, recorded {recorded}",
-                markup=True,
-            )
-            failures += 1
+            hands = [error]
+        except Exception as error:  # a bug met in one file must not stop the others
+            hands = [PHHError(f"cannot be read: {type(error).__name__}: {error}", source=str(path))]
+        for hand in hands:
+            failures += not _replay_one(path, hand, as_json=as_json, check=check)
     if failures:
         raise typer.Exit(1)
+
+
+def _replay_one(path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: bool) -> bool:
+    """Replay one hand and print its line; whether it replayed (and matched, with check)."""
+    if isinstance(hand, PHHError):
+        report(str(hand))
+        return False
+    name = str(path) if hand.hand is None else f"{path} [{hand.hand}]"
+    try:
+        state = replay(hand)
+    except PHHError as error:
+        report(str(error))
+        return False
+    except Exception as error:  # a bug met in one hand must not stop the others
+        report(f"{name}: cannot be replayed: {type(error).__name__}: {error}")
+        return False
+    if not state.is_over:
+        report(
+            f"{name}: the actions stop before the hand is over "
+            f"({state.phase.value}, street {state.street})"
+        )
+        return False
+    stacks = list(state.final_stacks)
+    recorded = list(hand.finishing_stacks) if hand.finishing_stacks else None
+    if as_json:
+        record: dict[str, object] = {
+            "file": str(path),
+            "variant": hand.variant_code,
+            "finishing_stacks": stacks,
+        }
+        if hand.hand is not None:
+            record["hand"] = hand.hand
+        if check:
+            record["matches"] = recorded == stacks
+        typer.echo(json.dumps(record))
+    else:
+        note = ""
+        if check:
+            note = "  (matches)" if recorded == stacks else "  (MISMATCH)"
+        typer.echo(f"{name}  {hand.variant_code}  {' '.join(map(str, stacks))}{note}")
+    if check and recorded is None:
+        report(f"{name}: no finishing_stacks to check")
+        return False
+    if check and recorded != stacks:
+        report(f"{name}: replayed {stacks}, recorded {recorded}", "mismatch")
+        return False
+    return True
 
 
 from stud.cli import equity, history, play, pokerstars, sim, tournament  # noqa: E402, F401

@@ -20,7 +20,7 @@ from stud.cli.main import VariantOption, app, fail, make_rules, parse_bots
 from stud.cli.session import Player, SessionResult, TableSession
 from stud.cli.table import look_of
 from stud.cli.tournament import sit_and_go
-from stud.storage import MEMORY, StorageError, default_db_path, open_store
+from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
 
 __all__ = ["default_bots", "play"]
 
@@ -139,10 +139,9 @@ def _summary(console: Console, result: SessionResult, kept_in: str | None) -> No
         soft_wrap=True,
     )
     if result.hand_ids and kept_in is not None:
-        first, last = result.hand_ids[0], result.hand_ids[-1]
-        ids = f"hand {first}" if first == last else f"hands {first} to {last}"
         console.print(
-            f"Saved as {ids} in {kept_in}; `stud history list` shows them.",
+            f"Saved as {describe_ids(result.hand_ids)} in {kept_in}; "
+            "`stud history list` shows them.",
             markup=False,
             soft_wrap=True,
         )

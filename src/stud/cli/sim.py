@@ -10,8 +10,10 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 from rich import box
@@ -27,6 +29,7 @@ from rich.progress import (
 from rich.table import Table
 
 from stud.cli.main import VariantOption, app, err, fail, make_rules, parse_bots
+from stud.history.phh import phhs_table
 from stud.sim.results import SimResult, collect
 from stud.sim.run import (
     ChunkResult,
@@ -117,12 +120,26 @@ def _check_outputs(plot: Path | None, phh: Path | None) -> None:
         if not plot.parent.is_dir():
             fail(f"--plot {plot}: the folder {plot.parent} does not exist")
     if phh is not None:
-        if phh.exists() and not phh.is_dir():
-            fail(f"--phh {phh}: this is a file, not a folder")
-        try:
-            phh.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"--phh {phh}: cannot create the folder ({error.strerror})")
+        if phh.suffix.lower() != ".phhs":
+            fail(f"--phh {phh}: the hands go in one PHH file of many hands, so name a .phhs file")
+        if not phh.parent.is_dir():
+            fail(f"--phh {phh}: the folder {phh.parent} does not exist")
+        if phh.is_dir():
+            fail(f"--phh {phh}: this is a folder, not a file")
+
+
+@contextmanager
+def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
+    """The open ``--phh`` file, written hand by hand as chunks finish."""
+    if path is None:
+        yield None
+        return
+    try:
+        kept = path.open("w", encoding="utf-8")
+    except OSError as error:
+        fail(f"--phh {path}: cannot write it ({error.strerror})")
+    with kept:
+        yield kept
 
 
 @app.command(name="sim")
@@ -164,7 +181,7 @@ def sim_command(
         Path | None, typer.Option(help="Draw each bot's cumulative result to a PNG file.")
     ] = None,
     phh: Annotated[
-        Path | None, typer.Option(help="Keep every hand as a PHH file in this folder.")
+        Path | None, typer.Option(help="Keep every hand in this .phhs file (PHH, many hands).")
     ] = None,
     tournament: Annotated[
         int | None,
@@ -218,13 +235,13 @@ def sim_command(
         transient=True,
     )
     started = time.perf_counter()
-    with progress:
+    with progress, _hand_file(phh) as kept:
         task = progress.add_task("sim", total=hands, rate="")
 
         def done(chunk: ChunkResult) -> None:
-            if phh is not None and chunk.hands is not None:
-                for k, text in enumerate(chunk.hands):
-                    (phh / f"hand-{chunk.first + k:08d}.phh").write_text(text, encoding="utf-8")
+            if kept is not None and chunk.hands is not None:
+                for k, text in enumerate(chunk.hands):  # table k+1 is hand k, from 0
+                    kept.write(phhs_table(chunk.first + k + 1, text))
             progress.advance(task, chunk.count)
             elapsed = time.perf_counter() - started
             played = progress.tasks[0].completed
