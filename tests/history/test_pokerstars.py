@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from stud.actions import BringIn, Call, Check, Fold
 from stud.bots import RandomBot, StationBot
 from stud.cli.main import app
-from stud.history.phh import load_phh, parse_phh, replay, to_phh
+from stud.history.phh import PHHHand, load_phh, load_phhs, parse_phh, replay, to_phh
 from stud.history.pokerstars import (
     StarsError,
     StarsHand,
@@ -268,6 +268,19 @@ def test_import_command_checks_writes_phh_and_reports(tmp_path: Path) -> None:
     written = sorted(out.glob("*.phh"))
     assert len(written) == sum(c for _, c in EXPECTED.values())
     assert load_phh(out / "35874487284.phh").rules.small_bet == 4
+
+
+def test_import_command_writes_one_phhs_file(tmp_path: Path) -> None:
+    out = tmp_path / "hands.phhs"
+    name = "Razz-USD-0.04-0.08-200911.txt"
+    result = runner.invoke(app, ["import", str(STARS / name), "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    hands = load_phhs(out)
+    assert len(hands) == 9
+    for phh, stars in zip(hands, read(name), strict=True):
+        assert isinstance(phh, PHHHand)
+        assert phh.actions == stars.actions
+        assert replay(phh).final_stacks == check_hand(stars).final_stacks
 
 
 def test_import_command_refuses_a_missing_file() -> None:

@@ -20,7 +20,7 @@ import typer
 from rich.markup import escape
 
 from stud.cli.main import app, err, fail
-from stud.history.phh import PHHError, PHHHand, load_phh, parse_phh, replay
+from stud.history.phh import PHHError, PHHHand, load_phh, parse_phh, replay, to_phhs
 from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh, write_stars
 from stud.storage import StorageError, default_db_path, open_store
 
@@ -43,17 +43,30 @@ def _read_text(path: Path) -> str:
 def import_command(
     files: Annotated[list[Path], typer.Argument(help="PokerStars hand history files.")],
     out: Annotated[
-        Path | None, typer.Option("--out", "-o", help="Write each checked hand as DIR/NUMBER.phh.")
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write the checked hands: to FILE.phhs, one file, or to DIR as NUMBER.phh each.",
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file.")] = False,
 ) -> None:
     """Read PokerStars stud, stud8 and razz histories, replay and check every hand."""
-    if out is not None:
+    one_file = out is not None and out.suffix == ".phhs"
+    if out is not None and one_file:
+        if out.is_dir() or not out.parent.is_dir():
+            fail(f"--out {out}: name a file in a folder that exists")
+    elif out is not None:
         if out.exists() and not out.is_dir():
-            fail(f"--out {out}: not a directory")
-        out.mkdir(parents=True, exist_ok=True)
+            fail(f"--out {out}: not a directory (name a .phhs file to write one file)")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"--out {out}: cannot create the folder ({error.strerror})")
     texts = {path: _read_text(path) for path in files}
     failures = 0
+    written: list[str] = []
     for path, text in texts.items():
         try:
             stars = read_stars(text, source=str(path))
@@ -70,7 +83,9 @@ def import_command(
                 refused.append(refusal)
                 continue
             checked += 1
-            if out is not None:
+            if one_file:
+                written.append(stars_phh(hand))
+            elif out is not None:
                 (out / f"{hand.number}.phh").write_text(stars_phh(hand), encoding="utf-8")
         refused.sort(key=lambda e: e.line or 0)
         for reason in refused:
@@ -94,6 +109,11 @@ def import_command(
             note = f"; skipped {skipped} hands of other games ({games})"
         hands = f"{total} stud hand{'' if total == 1 else 's'}"
         typer.echo(f"{path}: {hands}, {checked} checked, {len(refused)} refused{note}")
+    if one_file and out is not None:
+        try:
+            out.write_text(to_phhs(written), encoding="utf-8")
+        except OSError as error:
+            fail(f"--out {out}: cannot write it ({error.strerror})")
     if failures:
         raise typer.Exit(1)
 
