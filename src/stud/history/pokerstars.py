@@ -48,6 +48,7 @@ from stud.actions import (
 )
 from stud.cards import Card, CardError, parse_card
 from stud.history.phh import CODE_OF, PHHError, PHHHand, replay
+from stud.history.phh import _toml as toml_value  # the PHH writer's own value syntax
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState
 
@@ -752,23 +753,11 @@ def stars_phh(hand: StarsHand) -> str:
     for key, value in fields:
         if key == "actions":
             out.append("actions = [")
-            out.extend(f"  {_toml(a)}," for a in hand.actions)
+            out.extend(f"  {toml_value(a)}," for a in hand.actions)
             out.append("]")
         else:
-            out.append(f"{key} = {_toml(value)}")
+            out.append(f"{key} = {toml_value(value)}")
     return "\n".join(out) + "\n"
-
-
-def _toml(value: object) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
-    raise ValueError(f"cannot write {value!r} to PHH")
 
 
 # -- writing ----------------------------------------------------------------------
