@@ -26,37 +26,40 @@ class Move:
 def balance(
     tables: Sequence[Sequence[int]], table_size: int
 ) -> tuple[tuple[tuple[int, ...], ...], list[Move]]:
-    """Tables merged and balanced, and the moves that did it.
+    """Tables merged and balanced, and the moves that did it; nobody moves twice.
 
-    A broken table stays in place as an empty table, so table numbers never change.
-    The player who moves from a table is the one in its last seat.
+    The tables that stay are the fullest that the players need (on a tie, the
+    lowest numbered); the others break, each player going to the emptiest table
+    that stays. Then, while two tables differ by more than one player, the last
+    player of the fullest table who has not moved goes to the emptiest. A broken
+    table stays in place as an empty table, so table numbers never change.
     """
     seats = [list(t) for t in tables]
-    moves: list[Move] = []
     players = sum(len(t) for t in seats)
+    if players > table_size * len(seats):
+        raise ValueError(f"{players} players do not fit at {len(seats)} tables of {table_size}")
     needed = max(1, -(-players // table_size))
+    by_size = sorted(range(len(seats)), key=lambda i: (-len(seats[i]), i))
+    staying, breaking = sorted(by_size[:needed]), sorted(by_size[needed:])
+    moves: list[Move] = []
 
-    def open_tables() -> list[int]:
-        return [i for i, t in enumerate(seats) if t]
+    def move(player: int, source: int) -> None:
+        target = min(staying, key=lambda i: (len(seats[i]), i))
+        seats[target].append(player)
+        moves.append(Move(player, source, target))
 
-    while len(open_tables()) > needed:
-        breaking = min(open_tables(), key=lambda i: (len(seats[i]), -i))
-        while seats[breaking]:
-            player = seats[breaking].pop(0)
-            target = min(
-                (i for i in open_tables() if i != breaking), key=lambda i: (len(seats[i]), i)
-            )
-            seats[target].append(player)
-            moves.append(Move(player, breaking, target))
+    for source in breaking:
+        while seats[source]:
+            move(seats[source].pop(0), source)
+    moved = {m.player for m in moves}
     while True:
-        live = open_tables()
-        fullest = max(live, key=lambda i: (len(seats[i]), -i))
-        emptiest = min(live, key=lambda i: (len(seats[i]), i))
+        fullest = max(staying, key=lambda i: (len(seats[i]), -i))
+        emptiest = min(staying, key=lambda i: (len(seats[i]), i))
         if len(seats[fullest]) - len(seats[emptiest]) <= 1:
             break
-        player = seats[fullest].pop()
-        seats[emptiest].append(player)
-        moves.append(Move(player, fullest, emptiest))
-    if any(len(t) > table_size for t in seats):
-        raise ValueError(f"{players} players do not fit at tables of {table_size}")
+        stayed = [p for p in seats[fullest] if p not in moved] or seats[fullest]
+        player = stayed[-1]
+        seats[fullest].remove(player)
+        move(player, fullest)
+        moved.add(player)
     return tuple(tuple(t) for t in seats), moves
