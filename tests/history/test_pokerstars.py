@@ -270,7 +270,7 @@ def test_import_command_checks_writes_phh_and_reports(tmp_path: Path) -> None:
     assert load_phh(out / "35874487284.phh").rules.small_bet == 4
 
 
-def test_import_command_writes_one_phhs_file(tmp_path: Path) -> None:
+def test_import_command_writes_one_phhs_file_that_export_writes_back(tmp_path: Path) -> None:
     out = tmp_path / "hands.phhs"
     name = "Razz-USD-0.04-0.08-200911.txt"
     result = runner.invoke(app, ["import", str(STARS / name), "-o", str(out)])
@@ -281,6 +281,11 @@ def test_import_command_writes_one_phhs_file(tmp_path: Path) -> None:
         assert isinstance(phh, PHHHand)
         assert phh.actions == stars.actions
         assert replay(phh).final_stacks == check_hand(stars).final_stacks
+    again = runner.invoke(app, ["export", str(out)])
+    assert again.exit_code == 0, again.output
+    back = read("again.txt", again.stdout)
+    assert [h.number for h in back] == [h.number for h in read(name)]
+    assert [betting(h.actions) for h in back] == [betting(h.actions) for h in read(name)]
 
 
 def test_import_command_refuses_a_missing_file() -> None:

@@ -20,7 +20,15 @@ import typer
 from rich.markup import escape
 
 from stud.cli.main import app, err, fail
-from stud.history.phh import PHHError, PHHHand, load_phh, parse_phh, replay, to_phhs
+from stud.history.phh import (
+    PHHError,
+    PHHHand,
+    load_phh,
+    load_phhs,
+    parse_phh,
+    replay,
+    to_phhs,
+)
 from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh, write_stars
 from stud.storage import StorageError, default_db_path, open_store
 
@@ -169,7 +177,7 @@ def _stars_of_phh(
 @app.command(name="export")
 def export_command(
     files: Annotated[
-        list[Path] | None, typer.Argument(help="PHH files (or none, with --stored).")
+        list[Path] | None, typer.Argument(help="PHH or .phhs files (or none, with --stored).")
     ] = None,
     format_: Annotated[
         str, typer.Option("--format", "-f", help="The format to write: pokerstars.")
@@ -190,12 +198,22 @@ def export_command(
         fail("give PHH files, or --stored ID for hands kept by `stud play`")
     texts: list[str] = []
     failures = 0
-    for number, path in enumerate(files or [], start=1):
+    number = 0
+    for path in files or []:
+        hands: list[PHHHand | PHHError]
         try:
-            texts.append(_stars_of_phh(load_phh(path), number, "2026/01/01 00:00:00 UTC"))
+            hands = load_phhs(path) if path.suffix == ".phhs" else [load_phh(path)]
         except PHHError as error:
-            err.print(f"[bold red]error:[/] {escape(str(error))}", markup=True)
-            failures += 1
+            hands = [error]
+        for hand in hands:
+            number += 1
+            try:
+                if isinstance(hand, PHHError):
+                    raise hand
+                texts.append(_stars_of_phh(hand, number, "2026/01/01 00:00:00 UTC"))
+            except PHHError as error:
+                err.print(f"[bold red]error:[/] {escape(str(error))}", markup=True)
+                failures += 1
     if stored:
         path = default_db_path() if db is None else Path(db)
         if not path.exists():
