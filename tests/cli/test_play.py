@@ -286,3 +286,21 @@ def test_ctrl_c_ends_the_session_with_its_summary_and_status_130() -> None:
     assert "Session over: 0 hands played (the hand left unfinished is not counted)" in done.stdout
     assert "Net result: +0 chips (200 -> 200)." in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_a_sit_and_go_raises_the_stakes_and_ends_with_my_place(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    keys = ("c\nk\n" * 12 + "\n") * 80 + "q\n"
+    out = play(db, keys, "--stack", "100", "--tournament")
+    finish = re.search(r"You finish the tournament in place (\d) of 3: prize (\d+)\.", out)
+    assert finish, out[-2000:]
+    place, prize = int(finish[1]), int(finish[2])
+    assert prize == {1: 195, 2: 105, 3: 0}[place]  # 65% and 35% of three buy-ins of 100
+    hands = sorted(kept(db), key=lambda h: h.id)
+    assert len(hands) > 10
+    assert {h.record.stakes for h in hands[:10]} == {"1/1/5/10"}
+    assert hands[10].record.stakes == "2/2/10/20"
+    assert "Next hand: level 2, stakes 2/2/10/20." in out
+    last = replay(parse_phh(hands[-1].record.phh))
+    me = hands[-1].record.seat
+    assert (last.final_stacks[me] == 300) is (place == 1)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import sys
 
-from stud.cli import deal, equity, history, play, replay, sim
+from stud.cli import deal, equity, history, play, pokerstars, replay, sim, tournament
 from stud.cli.app import app
 
 __all__ = ["app", "main"]
 
-COMMANDS = (deal, equity, history, play, replay, sim)
+COMMANDS = (deal, equity, history, play, pokerstars, replay, sim, tournament)
 """The modules whose commands ``stud`` offers."""
 
 

@@ -31,6 +31,7 @@ from stud.cli.app import (
 from stud.cli.keys import key_source
 from stud.cli.session import Player, SessionResult, TableSession
 from stud.cli.table import look_of
+from stud.cli.tournament import sit_and_go
 from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
 
 __all__ = ["default_bots", "play"]
@@ -69,6 +70,13 @@ def play(
             "':memory:' keeps nothing)."
         ),
     ] = None,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="A sit-and-go: the stakes double every ten hands; play to a winner.",
+        ),
+    ] = False,
 ) -> None:
     """Play stud against bots in the terminal, hand after hand, until you quit."""
     check_players(players, ", you included")
@@ -119,6 +127,7 @@ def play(
                 store=store,
                 look=look,
                 history_name=name,
+                tournament=sit_and_go(rules, players, stack) if tournament else None,
             )
             result = session.run()
     finally:

@@ -32,6 +32,7 @@ from stud.history.text import text_history
 from stud.rules import Rules
 from stud.state import HandState, Phase, new_hand
 from stud.storage import HandRecord, HandStore, StorageError
+from stud.tournament.event import TableHand, Tournament
 from stud.views import view_of
 
 __all__ = ["Player", "SessionResult", "TableSession"]
@@ -109,6 +110,7 @@ class TableSession:
         store: HandStore,
         look: Look,
         history_name: str = "Hero",
+        tournament: Tournament | None = None,
     ) -> None:
         people = [i for i, p in enumerate(players) if p.bot is None]
         if len(people) != 1:
@@ -122,6 +124,9 @@ class TableSession:
         self.store = store
         self.look = look
         self.history_name = history_name
+        self.tournament = tournament
+        """A sit-and-go: it sets each hand's stakes (R10.1) and places the players out."""
+        self.due: TableHand | None = None
         self.session_id = f"{random.SystemRandom().getrandbits(48):012x}"
         self.last: _Hand | None = None
         self.leaving = False
@@ -154,6 +159,9 @@ class TableSession:
     def _play(self, chairs: tuple[int, ...]) -> _Hand:
         number = self.result.hands + 1
         self.result.abandoned = True  # until the hand is over: input may end, or Ctrl-C
+        if self.tournament is not None:
+            (self.due,) = self.tournament.deal()
+            self.rules = self.due.rules
         state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
         hand = _Hand(state, chairs, number)
         me = chairs.index(self.you)
@@ -197,6 +205,8 @@ class TableSession:
         state = hand.state
         for seat, chair in enumerate(hand.chairs):
             self.players[chair].stack = state.final_stacks[seat]
+        if self.tournament is not None and self.due is not None:
+            self.tournament = self.tournament.record([(self.due, state.final_stacks)])
         me = hand.chairs.index(self.you)
         self.last = hand
         self.result.hands += 1
@@ -212,6 +222,10 @@ class TableSession:
             Text(f"You {net:+d} this hand; stack {state.final_stacks[me]}.", style=mood)
         )
         self._keep(hand, me, net)
+        if self.tournament is not None and not self.tournament.is_over:
+            (due,) = self.tournament.deal()
+            if due.rules != state.rules:
+                self._say(f"Next hand: level {due.level + 1}, stakes {due.rules.stakes}.", "bold")
 
     def _keep(self, hand: _Hand, me: int, net: int) -> None:
         state = hand.state
@@ -237,6 +251,15 @@ class TableSession:
 
     def _game_over(self) -> str:
         """Why no hand can follow (the person is broke, or alone), or ``""``."""
+        if self.tournament is not None:
+            mine = [f for f in self.tournament.finishes if f.player == self.you]
+            if mine:
+                (finish,) = mine
+                shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
+                return (
+                    f"You finish the tournament in place {finish.place} of "
+                    f"{len(self.players)}{shared}: prize {finish.prize}."
+                )
         if self.players[self.you].stack == 0:
             return "You are out of chips."
         if sum(p.stack > 0 for p in self.players) < 2:

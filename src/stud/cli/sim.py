@@ -195,16 +195,28 @@ def sim_command(
     phh: Annotated[
         Path | None, typer.Option(help="Keep every hand in this .phhs file (PHH, many hands).")
     ] = None,
+    tournament: Annotated[
+        int | None,
+        typer.Option(help="Play this many sit-and-gos instead: places and ROI per bot."),
+    ] = None,
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
     rules = make_rules(variant, stakes)
     lineup = _lineup(bots, players)
+    check_seed(seed)
+    if stack is not None:
+        check_stack(stack)
+    if tournament is not None:
+        from stud.cli.tournament import sit_and_gos  # noqa: PLC0415
+
+        if ray is not None or plot is not None or phh is not None:
+            fail("--tournament runs on local processes (--jobs), without --ray, --plot or --phh")
+        sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
+        return
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
     if stack is None:
         stack = STACK_BIG_BETS * rules.big_bet
-    check_stack(stack)
-    check_seed(seed)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     _check_outputs(plot, phh)
