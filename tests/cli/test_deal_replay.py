@@ -47,7 +47,11 @@ def test_deal_phh_replays_with_replay(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "9"], "--players 9: stud is for 2 to 8 players"),
+        (["--players", "9"], "--players 9: a table seats 2 to 8"),
+        (["-p", "1"], "--players 1: a table seats 2 to 8"),
+        (["--stack", str(2**64)], "a stack must be from 1 to 1,000,000 chips"),
+        (["--stakes", "1/1/5/10000001"], "stakes go up to 1,000,000 chips"),
+        (["--seed", "-5"], "--seed -5: a seed is a whole number from 0 to 2**64-1"),
         (["--variant", "holdem"], "--variant 'holdem' is not one of"),
         (["--stakes", "1/1/5"], "--stakes 1/1/5"),
         (["--stakes", "1/9/5/10"], "must be less than the small bet"),

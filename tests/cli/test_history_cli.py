@@ -179,7 +179,7 @@ def test_the_session_summary_names_the_ids_it_saved_among_other_writers(
     monkeypatch.setattr(
         "stud.cli.play.open_store", lambda path: _SharedFile(SQLiteHandStore(path), other.record)
     )
-    keys = ("c\n" * 12 + "\n") * 2 + "c\n" * 12 + "q\n"
+    keys = ("c\nk\n" * 12 + "\n") * 2 + "c\nk\n" * 12 + "q\n"  # call or check to the end
     args = ["play", "--db", str(db), "--bots", "station", "--players", "3", "--seed", "1"]
     result = runner.invoke(app, args, input=keys)
     assert result.exit_code == 0, result.output

@@ -13,7 +13,7 @@ import pytest
 from test_equity import brute_force
 
 from stud.cards import DECK, Card, parse_cards
-from stud.equity import EquityError, Method, PlayerOdds, Situation, equity, parse_range
+from stud.equity import EquityError, Method, PlayerOdds, Situation, odds, parse_range
 from stud.evaluation.reference import high_value
 
 # Twenty dead cards leave a small deck, so brute force stays quick.
@@ -44,7 +44,7 @@ def test_unknown_cards_are_drawn_like_cards_still_to_come() -> None:
     assert situation.describe(1) == "?? 5d 6h 7d 8h Jd"
     assert situation.unknown == (0, 1)
     shares, scoops = brute_force(situation)  # deals 7 - (cards seen) to each player
-    result = equity(["Ac 2d 3h 9d Kd Qc", "?? 5d 6h 7d 8h Jd"], DEAD, variant="stud8")
+    result = odds(["Ac 2d 3h 9d Kd Qc", "?? 5d 6h 7d 8h Jd"], DEAD, variant="stud8")
     assert result.method is Method.EXACT
     assert result.outcomes == 21 * 190  # one card of the 21 unseen, then two of 20
     assert _shares(result.players) == pytest.approx([float(s) for s in shares], abs=1e-12)
@@ -52,8 +52,8 @@ def test_unknown_cards_are_drawn_like_cards_still_to_come() -> None:
 
 
 def test_unknown_down_cards_give_the_odds_of_the_up_cards_alone() -> None:
-    with_unknown = equity(["As Ad 7c 8d Kh 2s", "?? ?? Kc Kd Qs Js"], method="exact")
-    up_cards_only = equity(["As Ad 7c 8d Kh 2s", "Kc Kd Qs Js"], method="exact")
+    with_unknown = odds(["As Ad 7c 8d Kh 2s", "?? ?? Kc Kd Qs Js"], method="exact")
+    up_cards_only = odds(["As Ad 7c 8d Kh 2s", "Kc Kd Qs Js"], method="exact")
     assert with_unknown.players == up_cards_only.players
     assert with_unknown.to_dict()["players"][1]["cards"] == "?? ?? Kc Kd Qs Js"
 
@@ -72,8 +72,8 @@ def test_hands_too_wide_for_tables_are_dealt_card_by_card() -> None:
     # Two razz hands nobody has seen: by symmetry each is worth half the pot.
     hands = ["?? ?? ??", "?? ?? ??"]
     with pytest.raises(EquityError, match="use Monte Carlo"):
-        equity(hands, variant="razz", method="exact")
-    result = equity(hands, variant="razz", trials=100_000, seed=1)
+        odds(hands, variant="razz", method="exact")
+    result = odds(hands, variant="razz", trials=100_000, seed=1)
     assert result.method is Method.MONTE_CARLO
     for player in result.players:
         assert abs(player.share - 0.5) < 4 * player.share_error
@@ -99,17 +99,17 @@ def test_r3_4_community_card_with_unknown_down_cards() -> None:
             winners = [i for i, v in enumerate(values) if v == max(values)]
             for i in winners:
                 expected[i] += Fraction(1, 60 * len(winners))
-    assert _shares(equity(hands).players) == pytest.approx([float(e) for e in expected])
+    assert _shares(odds(hands).players) == pytest.approx([float(e) for e in expected])
     # The same with the down cards as a range of any two cards, dealt card by card.
     hands[0] = "[?? ??] " + hands[0][6:]
-    estimate = equity(hands, method="monte-carlo", trials=50_000, seed=2)
+    estimate = odds(hands, method="monte-carlo", trials=50_000, seed=2)
     for player, share in zip(estimate.players, expected, strict=True):
         assert abs(player.share - float(share)) <= 4 * player.share_error + 1e-9
 
 
 def test_a_range_of_one_hand_gives_the_odds_of_that_hand() -> None:
-    ranged = equity(["Ah Ad 3h 4s 5c 6c", "[Kh Kd] 9s Ts 2d Qd"], variant="stud8")
-    known = equity(["Ah Ad 3h 4s 5c 6c", "Kh Kd 9s Ts 2d Qd"], variant="stud8")
+    ranged = odds(["Ah Ad 3h 4s 5c 6c", "[Kh Kd] 9s Ts 2d Qd"], variant="stud8")
+    known = odds(["Ah Ad 3h 4s 5c 6c", "Kh Kd 9s Ts 2d Qd"], variant="stud8")
     assert ranged.method is Method.EXACT
     assert ranged.situation.holdings() == 1
     assert ranged.outcomes == known.outcomes
@@ -131,7 +131,7 @@ def test_a_weighted_range_agrees_with_brute_force_over_its_combinations() -> Non
     holdings += [([hands[0], f"Ah {h} 8d 7d 6d 5d"], Fraction(1, 2)) for h in hearts]
     assert situation.holdings() == 15
     expected = weighted_brute_force("stud", holdings, DEAD)
-    result = equity(hands, DEAD)
+    result = odds(hands, DEAD)
     assert result.method is Method.EXACT
     assert _shares(result.players) == pytest.approx([float(e) for e in expected], abs=1e-12)
 
@@ -148,7 +148,7 @@ def test_two_ranges_never_hold_the_same_card() -> None:
                 cards = [f"K{pair[0]} K{pair[1]} Qd Qh Jd Jh", f"A{ace} K{king} 8d 8h 7d 7h"]
                 holdings.append((cards, Fraction(1)))
     expected = weighted_brute_force("stud", holdings, DEAD + " 2d 2h 3d 3h 4d 4h")
-    result = equity(hands, DEAD + " 2d 2h 3d 3h 4d 4h")
+    result = odds(hands, DEAD + " 2d 2h 3d 3h 4d 4h")
     assert _shares(result.players) == pytest.approx([float(e) for e in expected], abs=1e-12)
 
 
@@ -172,8 +172,8 @@ def test_the_budget_counts_every_holding() -> None:
     hands = ["Ah 2h 3h 4s 5c 6c", "[KK, XhXh:0.5] 9s Ts Jd Qd"]
     situation = Situation.parse("stud", hands)
     assert situation.outcomes() == situation.holdings() * 40 * 39
-    assert equity(hands, exact_budget=situation.outcomes()).method is Method.EXACT
-    over = equity(hands, exact_budget=situation.outcomes() - 1, trials=1000)
+    assert odds(hands, exact_budget=situation.outcomes()).method is Method.EXACT
+    over = odds(hands, exact_budget=situation.outcomes() - 1, trials=1000)
     assert over.method is Method.MONTE_CARLO
 
 
@@ -235,5 +235,5 @@ def test_a_seventh_street_range_of_three_down_cards_agrees_with_brute_force() ->
     assert situation.holdings() == len(holdings)
     expected = weighted_brute_force("razz", holdings, DEAD)
     assert 0 < expected[0] < 1  # each player wins some of it
-    result = equity(hands, DEAD, variant="razz")
+    result = odds(hands, DEAD, variant="razz")
     assert _shares(result.players) == pytest.approx([float(e) for e in expected], abs=1e-12)

@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.table import Table
 from rich.text import Text
 
-from stud.cli.main import app, fail, report
+from stud.cli.app import app, fail, report
 from stud.history.phh import PHHError, PHHHand, parse_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.state import HandState

@@ -1,178 +1,22 @@
-"""``stud``: deal, replay and (in other modules) analyse and play stud from the shell.
+"""``stud``: the command's entry point, with every subcommand registered.
 
-Every command turns bad input into one clear line on stderr and a non-zero exit;
-tracebacks are for bugs, not for users.
+Each subcommand lives in its own module and adds itself to ``stud.cli.app.app``;
+importing them here is what puts them on the command line. Every command turns
+bad input into one clear line on stderr and a non-zero exit; tracebacks are for
+bugs, not for users.
 """
 
 from __future__ import annotations
 
-import json
-import random
 import sys
-from pathlib import Path
-from typing import Annotated, NoReturn
 
-import typer
-from rich.console import Console
-from rich.markup import escape
+from stud.cli import deal, equity, history, play, pokerstars, replay, sim, tournament
+from stud.cli.app import app
 
-from stud.bots import BOTS, make_bot
-from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, replay, to_phh
-from stud.history.text import text_history
-from stud.rules import Rules, RulesError, Variant
-from stud.sim.hand import play_hand
+__all__ = ["app", "main"]
 
-app = typer.Typer(
-    name="stud",
-    help="Seven-Card Stud, Stud Hi-Lo and Razz: deal, replay, analyse and play.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
-err = Console(stderr=True, highlight=False, soft_wrap=True)
-
-
-def fail(message: str, code: int = 2) -> NoReturn:
-    """Print an error for a person and exit non-zero."""
-    report(message)
-    raise typer.Exit(code)
-
-
-def report(message: str, label: str = "error") -> None:
-    """Print one error line for a person; the message is text, never markup."""
-    err.print(f"[bold red]{label}:[/] {escape(message)}", markup=True)
-
-
-def parse_bots(spec: str, seats: int | None = None) -> list[str]:
-    """Bot names from ``"tight,random"``, repeated around ``seats`` seats (default: one each)."""
-    names = [n.strip() for n in spec.split(",") if n.strip()]
-    if not names:
-        fail("--bots needs at least one bot name")
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
-    return [names[i % len(names)] for i in range(len(names) if seats is None else seats)]
-
-
-def make_rules(variant: str, stakes: str) -> Rules:
-    """Rules from command-line options, or a clear error naming the option."""
-    try:
-        return Rules.from_stakes(stakes, Variant(variant))
-    except ValueError as error:
-        if isinstance(error, RulesError):
-            fail(f"--stakes {stakes}: {error}")
-        fail(f"--variant {variant!r} is not one of: {', '.join(v.value for v in Variant)}")
-
-
-VariantOption = Annotated[
-    str, typer.Option("--variant", "-v", help="stud, stud8 or razz.", show_default=True)
-]
-
-
-@app.command()
-def deal(
-    *,
-    variant: VariantOption = "stud8",
-    players: Annotated[int, typer.Option("--players", "-n", help="2 to 8 players.")] = 6,
-    seed: Annotated[int | None, typer.Option(help="Seed for the deck and the bots.")] = None,
-    stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/1/5/10",
-    stack: Annotated[int, typer.Option(help="Each player's starting chips.")] = 200,
-    bots: Annotated[str, typer.Option(help="Bots around the table, repeated.")] = "station,random",
-    phh: Annotated[bool, typer.Option("--phh", help="Print PHH instead of text.")] = False,
-) -> None:
-    """Play one hand between built-in players and print its history."""
-    if not 2 <= players <= 8:
-        fail(f"--players {players}: stud is for 2 to 8 players")
-    if stack <= 0:
-        fail(f"--stack {stack}: a stack must be a positive number of chips")
-    rules = make_rules(variant, stakes)
-    names = parse_bots(bots, players)
-    if seed is None:
-        seed = random.SystemRandom().randrange(2**32)
-    state = play_hand(rules, [stack] * players, [make_bot(n) for n in names], random.Random(seed))
-    if phh:
-        typer.echo(to_phh(state, players=names, _seed=seed), nl=False)
-    else:
-        labels = [f"{n.capitalize()} {i + 1}" for i, n in enumerate(names)]
-        typer.echo(text_history(state, names=labels, title=f"Hand, seed {seed}"), nl=False)
-
-
-@app.command(name="replay")
-def replay_command(
-    files: Annotated[list[Path], typer.Argument(help="PHH files (.phh, or .phhs of many hands).")],
-    as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
-    check: Annotated[
-        bool, typer.Option("--check", help="Compare with each file's finishing_stacks.")
-    ] = False,
-) -> None:
-    """Replay PHH hand histories and print each hand's finishing stacks.
-
-    Every file, and every hand of a .phhs file, is replayed on its own: one that
-    fails is reported and the others still replay; the exit code is 1 if any failed.
-    """
-    failures = 0
-    for path in files:
-        hands: list[PHHHand | PHHError]
-        try:
-            hands = load_phhs(path) if path.suffix.lower() == ".phhs" else [load_phh(path)]
-        except PHHError as error:
-            hands = [error]
-        except Exception as error:  # a bug met in one file must not stop the others
-            hands = [PHHError(f"cannot be read: {type(error).__name__}: {error}", source=str(path))]
-        for hand in hands:
-            failures += not _replay_one(path, hand, as_json=as_json, check=check)
-    if failures:
-        raise typer.Exit(1)
-
-
-def _replay_one(path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: bool) -> bool:
-    """Replay one hand and print its line; whether it replayed (and matched, with check)."""
-    if isinstance(hand, PHHError):
-        report(str(hand))
-        return False
-    name = str(path) if hand.hand is None else f"{path} [{hand.hand}]"
-    try:
-        state = replay(hand)
-    except PHHError as error:
-        report(str(error))
-        return False
-    except Exception as error:  # a bug met in one hand must not stop the others
-        report(f"{name}: cannot be replayed: {type(error).__name__}: {error}")
-        return False
-    if not state.is_over:
-        report(
-            f"{name}: the actions stop before the hand is over "
-            f"({state.phase.value}, street {state.street})"
-        )
-        return False
-    stacks = list(state.final_stacks)
-    recorded = list(hand.finishing_stacks) if hand.finishing_stacks else None
-    if as_json:
-        record: dict[str, object] = {
-            "file": str(path),
-            "variant": hand.variant_code,
-            "finishing_stacks": stacks,
-        }
-        if hand.hand is not None:
-            record["hand"] = hand.hand
-        if check:
-            record["matches"] = recorded == stacks
-        typer.echo(json.dumps(record))
-    else:
-        note = ""
-        if check:
-            note = "  (matches)" if recorded == stacks else "  (MISMATCH)"
-        typer.echo(f"{name}  {hand.variant_code}  {' '.join(map(str, stacks))}{note}")
-    if check and recorded is None:
-        report(f"{name}: no finishing_stacks to check")
-        return False
-    if check and recorded != stacks:
-        report(f"{name}: replayed {stacks}, recorded {recorded}", "mismatch")
-        return False
-    return True
-
-
-from stud.cli import equity, history, play, sim  # noqa: E402, F401  (each adds its commands to app)
+COMMANDS = (deal, equity, history, play, pokerstars, replay, sim, tournament)
+"""The modules whose commands ``stud`` offers."""
 
 
 def main() -> None:
@@ -184,8 +28,4 @@ def main() -> None:
 
 
 if __name__ == "__main__":
-    # Run as `python -m stud.cli.main`, this file is `__main__`; the command modules
-    # registered on the `app` of `stud.cli.main`, so run that one.
-    from stud.cli.main import main as registered_main
-
-    registered_main()
+    main()

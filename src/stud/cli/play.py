@@ -15,10 +15,23 @@ from rich.console import Console
 from rich.text import Text
 
 from stud.bots import BOTS, make_bot
+from stud.cli.app import (
+    PlayersOption,
+    SeedOption,
+    StakesOption,
+    VariantOption,
+    app,
+    check_players,
+    check_seed,
+    check_stack,
+    fail,
+    make_rules,
+    parse_bots,
+)
 from stud.cli.keys import key_source
-from stud.cli.main import VariantOption, app, fail, make_rules, parse_bots
 from stud.cli.session import Player, SessionResult, TableSession
 from stud.cli.table import look_of
+from stud.cli.tournament import sit_and_go
 from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
 
 __all__ = ["default_bots", "play"]
@@ -36,10 +49,8 @@ def default_bots() -> str:
 def play(
     *,
     variant: VariantOption = "stud8",
-    players: Annotated[
-        int, typer.Option("--players", "-n", help="2 to 8 players, you included.")
-    ] = 6,
-    stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/1/5/10",
+    players: PlayersOption = 6,
+    stakes: StakesOption = "1/1/5/10",
     stack: Annotated[int, typer.Option(help="Everyone's starting chips.")] = 200,
     bots: Annotated[
         str | None,
@@ -48,9 +59,7 @@ def play(
             f"(choose from {', '.join(sorted(BOTS))}; default {default_bots()})."
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for the deck and the bots (same seed, same cards).")
-    ] = None,
+    seed: SeedOption = None,
     name: Annotated[
         str, typer.Option(help="Your name in the hand histories (the table says You).")
     ] = "Hero",
@@ -61,12 +70,18 @@ def play(
             "':memory:' keeps nothing)."
         ),
     ] = None,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="A sit-and-go: the stakes double every ten hands; play to a winner.",
+        ),
+    ] = False,
 ) -> None:
     """Play stud against bots in the terminal, hand after hand, until you quit."""
-    if not 2 <= players <= 8:
-        fail(f"--players {players}: stud is for 2 to 8 players, you included")
-    if stack <= 0:
-        fail(f"--stack {stack}: a stack must be a positive number of chips")
+    check_players(players, ", you included")
+    check_stack(stack)
+    check_seed(seed)
     rules = make_rules(variant, stakes)
     if stack < rules.ante:
         fail(f"--stack {stack}: a stack must cover the ante ({rules.ante})")
@@ -97,8 +112,8 @@ def play(
                 ),
                 Text(f"Hand histories are kept in {store.location}"),
                 Text(
-                    "Keys: f fold, c check/call/bring in, b or r bet/complete/raise, "
-                    "B the big bet (open pair on 4th street); q quits between hands."
+                    "Keys: f fold, k check, c call or bring in, b or r bet/complete/raise, "
+                    "B the big bet (open pair on 4th street); q folds and leaves."
                 ),
                 sep="\n",
                 soft_wrap=True,  # a path or a list of names stays whole, to be copied
@@ -112,11 +127,14 @@ def play(
                 store=store,
                 look=look,
                 history_name=name,
+                tournament=sit_and_go(rules, players, stack) if tournament else None,
             )
             result = session.run()
     finally:
         store.close()
     _summary(console, result, store.location if db != MEMORY else None)
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports a program Ctrl-C ended
 
 
 def _summary(console: Console, result: SessionResult, kept_in: str | None) -> None:

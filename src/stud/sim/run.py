@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -51,6 +51,7 @@ from stud.state import HandState, new_hand
 
 __all__ = [
     "CHUNK_HANDS",
+    "MAX_CHIPS",
     "ChunkResult",
     "Executor",
     "InProcess",
@@ -68,6 +69,15 @@ __all__ = [
 CHUNK_HANDS = 5_000
 """Hands per chunk: small enough for a lively progress bar and even load across
 workers, large enough that sending a chunk costs nothing next to playing it."""
+
+
+MAX_CHIPS = 1_000_000
+"""The largest stack or stake a simulation (and the command line) takes.
+
+The compiled engine and the bots count chips in 64-bit integers, and a chunk adds
+up each hand's squared net result (up to seven stacks won): with a million chips a
+stack, ``CHUNK_HANDS`` such squares still fit in 64 bits, and one hand's result
+fits in the 32-bit per-hand series kept for plots."""
 
 
 class SimError(ValueError):
@@ -107,8 +117,10 @@ class Simulation:
             raise SimError(f"the number of hands must be at least 1, not {self.hands}")
         if not 0 <= self.seed < 2**64:
             raise SimError(f"the seed must be in 0..2**64-1, not {self.seed}")
-        if self.stack < 1:
-            raise SimError(f"a stack must be a positive number of chips, not {self.stack}")
+        if not 1 <= self.stack <= MAX_CHIPS:
+            raise SimError(f"a stack must be from 1 to {MAX_CHIPS:,} chips, not {self.stack}")
+        if max(self.rules.ante, self.rules.big_bet) > MAX_CHIPS:
+            raise SimError(f"stakes go up to {MAX_CHIPS:,} chips, not {self.rules.stakes}")
 
     @property
     def players(self) -> int:
@@ -284,8 +296,23 @@ def warm_up() -> None:
     play_chunk(Simulation(Rules(), ("random", "random"), 1), 0, 1)
 
 
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play_planned(job: tuple[Simulation, int, int]) -> ChunkResult:
+    return play_chunk(*job)
+
+
 class LocalProcesses:
-    """Plays the chunks on ``jobs`` local worker processes."""
+    """Plays the chunks on up to ``jobs`` local worker processes, never more than chunks.
+
+    However the run ends (done, Ctrl-C, an error, the caller stops reading), the
+    workers are terminated on the way out: a chunk still running is thrown away
+    rather than waited for, so an interrupted run stops at once.
+    """
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
@@ -293,17 +320,20 @@ class LocalProcesses:
         self.jobs = jobs
 
     def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
-        if self.jobs == 1:
+        workers = min(self.jobs, len(plan))
+        if workers <= 1:
             yield from InProcess().run(sim, plan)
             return
         methods = multiprocessing.get_all_start_methods()
         # Forked workers inherit the loaded compiled code; spawned ones load it again.
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         warm_up()
-        with ProcessPoolExecutor(self.jobs, mp_context=context) as pool:
-            futures = [pool.submit(play_chunk, sim, first, count) for first, count in plan]
-            for future in as_completed(futures):
-                yield future.result()
+        pool = context.Pool(workers, initializer=_worker_signals)
+        try:
+            yield from pool.imap_unordered(_play_planned, [(sim, f, c) for f, c in plan])
+        finally:
+            pool.terminate()
+            pool.join()
 
 
 def simulate(
