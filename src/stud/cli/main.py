@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
-from stud.bots import BOTS, make_bot
+from stud.bots import BotError, BotLoadError, canonical_spec, make_bot
 from stud.history.phh import PHHError, load_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.rules import Rules, RulesError, Variant
@@ -38,13 +38,15 @@ def fail(message: str, code: int = 2) -> NoReturn:
 
 
 def parse_bots(spec: str, seats: int | None = None) -> list[str]:
-    """Bot names from ``"tight,random"``, repeated around ``seats`` seats (default: one each)."""
+    """Bots from ``"tight,./mybot.py:MyBot"``, repeated around ``seats`` seats (default: one
+    each): built-in names, or specs of bots of your own (``stud.bots.loading``)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         fail("--bots needs at least one bot name")
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
+    try:
+        names = [canonical_spec(name) for name in names]
+    except BotLoadError as error:
+        fail(f"--bots: {error}")
     return [names[i % len(names)] for i in range(len(names) if seats is None else seats)]
 
 
@@ -83,11 +85,15 @@ def deal(
     names = parse_bots(bots, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    state = play_hand(rules, [stack] * players, [make_bot(n) for n in names], random.Random(seed))
+    seated = [make_bot(n) for n in names]
+    try:
+        state = play_hand(rules, [stack] * players, seated, random.Random(seed), hand=1)
+    except BotError as error:
+        fail(str(error), code=1)
     if phh:
-        typer.echo(to_phh(state, players=names, _seed=seed), nl=False)
+        typer.echo(to_phh(state, players=[b.name for b in seated], _seed=seed), nl=False)
     else:
-        labels = [f"{n.capitalize()} {i + 1}" for i, n in enumerate(names)]
+        labels = [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(seated)]
         typer.echo(text_history(state, names=labels, title=f"Hand, seed {seed}"), nl=False)
 
 

@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from stud.bots import BOTS, make_bot
+from stud.bots import BOTS, BotError, make_bot
 from stud.cli.keys import key_source
 from stud.cli.main import VariantOption, app, fail, make_rules, parse_bots
 from stud.cli.session import Player, SessionResult, TableSession
@@ -45,7 +45,8 @@ def play(
         str | None,
         typer.Option(
             help="Bots around the table, repeated as needed "
-            f"(choose from {', '.join(sorted(BOTS))}; default {default_bots()})."
+            f"(choose from {', '.join(sorted(BOTS))}, or module:Class, file.py:Class; "
+            f"default {default_bots()})."
         ),
     ] = None,
     seed: Annotated[
@@ -83,8 +84,8 @@ def play(
     console = Console(highlight=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
-        Player(f"{bot.capitalize()} {chair + 2}", stack, make_bot(bot))
-        for chair, bot in enumerate(names)
+        Player(f"{bot.name.capitalize()} {chair + 2}", stack, bot)
+        for chair, bot in enumerate(make_bot(n) for n in names)
     ]
     try:
         with key_source() as keys:
@@ -114,6 +115,8 @@ def play(
                 history_name=name,
             )
             result = session.run()
+    except BotError as error:
+        fail(str(error), code=1)
     finally:
         store.close()
     _summary(console, result, store.location if db != MEMORY else None)

@@ -12,7 +12,10 @@ per-hand net results, which is what the confidence intervals assume.
 
 Bots with a compiled policy (all the built-in ones) play in the compiled engine
 (``stud.sim.engine``); a table with any other ``Bot`` plays through ``stud.state``,
-hand by hand, about a hundred times slower.
+hand by hand, about a hundred times slower. Such a bot travels to the workers as
+its spec string (``stud.bots.loading``) and each worker loads it; a bot that fails
+stops the simulation with a ``SimError`` naming it, the hand and its view, and
+the chunks not yet started are cancelled.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.actions import HandMucked, HandShown, PotAwarded, Show
-from stud.bots import BOTS
+from stud.bots import BotError, BotLoadError, bot_factory, canonical_spec
 from stud.bots.observation import action_of
 from stud.cards import Card
 from stud.evaluation.kernels import kernel_tables
@@ -75,8 +78,8 @@ class SimError(ValueError):
 
 
 def policy_of(name: str) -> int | None:
-    """The compiled policy number of a registered bot, or ``None`` if it has none."""
-    policy = getattr(BOTS[name](), "policy", None)
+    """The compiled policy number of a bot, or ``None`` if it has none."""
+    policy = getattr(bot_factory(name)(), "policy", None)
     return policy if isinstance(policy, int) else None
 
 
@@ -84,8 +87,9 @@ def policy_of(name: str) -> int | None:
 class Simulation:
     """Everything that decides a simulation's numbers.
 
-    ``bots`` is the lineup: position ``j`` sits in seat ``(j - i) mod n`` in hand
-    ``i``, so every bot plays every seat equally often. ``keep_series`` keeps each
+    ``bots`` is the lineup of names or specs (``stud.bots.loading``): position ``j``
+    sits in seat ``(j - i) mod n`` in hand ``i``, so every bot plays every seat
+    equally often. ``keep_series`` keeps each
     hand's result per position (for plots); ``keep_hands`` keeps each hand as PHH.
     """
 
@@ -100,9 +104,10 @@ class Simulation:
     def __post_init__(self) -> None:
         if not 2 <= len(self.bots) <= 8:
             raise SimError(f"a table seats 2 to 8 bots, not {len(self.bots)}")
-        for name in self.bots:
-            if name not in BOTS:
-                raise SimError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
+        try:
+            object.__setattr__(self, "bots", tuple(canonical_spec(b) for b in self.bots))
+        except BotLoadError as error:
+            raise SimError(str(error)) from None
         if self.hands < 1:
             raise SimError(f"the number of hands must be at least 1, not {self.hands}")
         if not 0 <= self.seed < 2**64:
@@ -207,11 +212,19 @@ def _play_chunk_python(sim: Simulation, first: int, count: int) -> ChunkResult:
     stats = np.zeros((n, S_FIELDS), dtype=np.int64)
     series = np.zeros((count if sim.keep_series else 0, n), dtype=np.int32)
     texts: list[str] = []
+    try:
+        factories = {spec: bot_factory(spec) for spec in sim.bots}
+    except BotLoadError as error:  # a worker that cannot load what the parent could
+        raise SimError(str(error)) from None
     for k in range(count):
         index = first + k
         names = sim.seat_names(index)
         rng = random.Random(hand_start(sim.seed, index))
-        state = play_hand(sim.rules, [sim.stack] * n, [BOTS[b]() for b in names], rng)
+        bots = [factories[b]() for b in names]
+        try:
+            state = play_hand(sim.rules, [sim.stack] * n, bots, rng, hand=index, labels=names)
+        except BotError as error:
+            raise SimError(str(error)) from None
         won = [0] * n
         for event in state.events:
             if isinstance(event, PotAwarded):
@@ -302,8 +315,11 @@ class LocalProcesses:
         warm_up()
         with ProcessPoolExecutor(self.jobs, mp_context=context) as pool:
             futures = [pool.submit(play_chunk, sim, first, count) for first, count in plan]
-            for future in as_completed(futures):
-                yield future.result()
+            try:
+                for future in as_completed(futures):
+                    yield future.result()
+            finally:  # on an error (or when the caller stops), start no more chunks
+                pool.shutdown(wait=True, cancel_futures=True)
 
 
 def simulate(
