@@ -1,4 +1,4 @@
-"""A bot of your own: bet a pair or better, call with a draw, fold the rest.
+"""A bot of your own: bet a pair or better, call early, fold without a pair from fifth street.
 
 Play it with ``stud play --bots ./examples/mybot.py:PairBot`` or test it against
 the built-in bots with ``stud sim --bots ./examples/mybot.py:PairBot,tight,equity``.

@@ -42,10 +42,10 @@ def _is_file_spec(source: str) -> bool:
 def canonical_spec(spec: str, builtins: Mapping[str, BotFactory]) -> str:
     """The spec as workers should load it (files made absolute), checked by loading it."""
     spec = spec.strip()
+    bot_factory(spec, builtins)  # errors name the spec as it was written
     source, colon, name = spec.rpartition(":")
     if colon and _is_file_spec(source):
-        spec = f"{Path(source).expanduser().resolve()}:{name}"
-    bot_factory(spec, builtins)
+        return f"{Path(source).expanduser().resolve()}:{name}"
     return spec
 
 
