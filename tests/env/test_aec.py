@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 import warnings
 
 import numpy as np
@@ -187,3 +189,12 @@ def test_render_shows_the_hand_as_text() -> None:
     assert isinstance(text, str)
     assert "player 1" in text
     assert "3RD STREET" in text
+
+
+def test_import_stud_does_not_import_the_rl_libraries() -> None:
+    code = (
+        "import sys, stud, stud.bots, stud.cli.main, stud.sim.run\n"
+        "print(sorted(m for m in ('pettingzoo', 'gymnasium') if m in sys.modules))"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert done.stdout.strip() == "[]"
