@@ -23,13 +23,22 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from stud.actions import Action
-from stud.env.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE, action_map, action_mask, encode
+from stud.env.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE, action_map, observe
 from stud.history.text import text_history
 from stud.rules import Rules, Variant
 from stud.state import HandState, new_hand
 from stud.views import view_of
 
-__all__ = ["ObsDict", "RewardUnit", "StudAECEnv", "env", "observation_space", "rules_for"]
+__all__ = [
+    "ObsDict",
+    "RewardUnit",
+    "StudAECEnv",
+    "check_table",
+    "env",
+    "observation_space",
+    "reward_of",
+    "rules_for",
+]
 
 RewardUnit = Literal["chips", "big_bets"]
 ObsDict = dict[str, npt.NDArray[Any]]
@@ -60,6 +69,11 @@ def check_table(players: int, stack: int | None, rules: Rules, reward_unit: str)
     if chips < 1:
         raise ValueError(f"stack={chips}: a stack must be a positive number of chips")
     return chips
+
+
+def reward_of(hand: HandState, seat: int, unit: RewardUnit) -> float:
+    """A seat's net result in a finished hand, in chips or big bets."""
+    return hand.payoffs[seat] / (1 if unit == "chips" else hand.rules.big_bet)
 
 
 class StudAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo is untyped
@@ -126,10 +140,7 @@ class StudAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo
 
     def observe(self, agent: str) -> ObsDict:
         view = view_of(self._current(), self.possible_agents.index(agent))
-        return {
-            "observation": encode(view, self.stack * len(self.possible_agents)),
-            "action_mask": action_mask(view),
-        }
+        return observe(view, self.stack * len(self.possible_agents))
 
     def legal(self, agent: str) -> dict[int, Action]:
         """The legal actions of ``agent`` now, by action index."""
@@ -148,9 +159,8 @@ class StudAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo
         hand = self._current().apply(legal[int(action)])
         self.hand = hand
         if hand.is_over:
-            unit = 1 if self.reward_unit == "chips" else self.rules.big_bet
             for seat, agent_name in enumerate(self.possible_agents):
-                self.rewards[agent_name] = hand.payoffs[seat] / unit
+                self.rewards[agent_name] = reward_of(hand, seat, self.reward_unit)
                 self.terminations[agent_name] = True
         else:
             self._clear_rewards()

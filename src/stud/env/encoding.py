@@ -30,6 +30,7 @@ cannot work out from one-hot cards alone.
 from __future__ import annotations
 
 from collections import Counter
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -55,6 +56,7 @@ __all__ = [
     "action_map",
     "action_mask",
     "encode",
+    "observe",
 ]
 
 FOLD, CHECK_CALL, BRING_IN, RAISE, BIG_BET, SHOW, MUCK = range(7)
@@ -146,6 +148,11 @@ def encode(view: PlayerView, table_chips: int) -> npt.NDArray[np.float32]:
     obs[O_TO_CALL] = min(view.to_call * scale, 1.0)
     obs[O_HAND : O_HAND + 4] = _hand_summary(view.my_cards, view.community)
     return obs
+
+
+def observe(view: PlayerView, table_chips: int) -> dict[str, npt.NDArray[Any]]:
+    """The observation both environments give: the vector and the action mask."""
+    return {"observation": encode(view, table_chips), "action_mask": action_mask(view)}
 
 
 def _hand_summary(cards: tuple[Card, ...], community: Card | None) -> list[float]:

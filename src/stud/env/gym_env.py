@@ -26,8 +26,15 @@ import numpy as np
 from gymnasium import spaces
 
 from stud.bots import Bot, ask, make_bot
-from stud.env.aec import ObsDict, RewardUnit, check_table, observation_space, rules_for
-from stud.env.encoding import BRING_IN, CHECK_CALL, N_ACTIONS, SHOW, action_map, action_mask, encode
+from stud.env.aec import (
+    ObsDict,
+    RewardUnit,
+    check_table,
+    observation_space,
+    reward_of,
+    rules_for,
+)
+from stud.env.encoding import BRING_IN, CHECK_CALL, N_ACTIONS, SHOW, action_map, observe
 from stud.history.text import text_history
 from stud.rules import Variant
 from stud.state import HandState, new_hand
@@ -79,11 +86,7 @@ class StudGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
         self.hand: HandState | None = None
 
     def _observe(self, hand: HandState) -> ObsDict:
-        view = view_of(hand, self.seat)
-        return {
-            "observation": encode(view, self.stack * self.players),
-            "action_mask": action_mask(view),
-        }
+        return observe(view_of(hand, self.seat), self.stack * self.players)
 
     def _play_bots(self, hand: HandState) -> HandState:
         """The bots' actions until the learner must act or the hand is over."""
@@ -119,10 +122,7 @@ class StudGymEnv(gymnasium.Env[dict[str, Any], np.int64]):
             index = next(i for i in _PASSIVE if i in legal)
         hand = self._play_bots(self.hand.apply(legal[index]))
         self.hand = hand
-        reward = 0.0
-        if hand.is_over:
-            unit = 1 if self.reward_unit == "chips" else self.rules.big_bet
-            reward = hand.payoffs[self.seat] / unit
+        reward = reward_of(hand, self.seat, self.reward_unit) if hand.is_over else 0.0
         return self._observe(hand), reward, hand.is_over, False, info
 
     def render(self) -> str | None:
