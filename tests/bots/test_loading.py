@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from stud.bots import BotError, BotLoadError, canonical_spec, make_bot
+from stud.bots import BotError, BotLoadError, bot_factory, make_bot
 from stud.rules import Rules, Variant
 from stud.sim.hand import play_hand
 
@@ -59,13 +59,15 @@ def test_a_bot_from_a_module_beside_the_command(
     assert make_bot("studbots_pkg.caller:Caller").name == "caller"
 
 
-def test_a_file_spec_is_made_absolute_for_the_workers(
+def test_a_relative_spec_is_read_from_the_folder_given(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     write(tmp_path, "here.py", "from stud.bots import StationBot as Here\n")
-    monkeypatch.chdir(tmp_path)
-    assert canonical_spec("./here.py:Here") == f"{tmp_path.resolve()}/here.py:Here"
-    assert canonical_spec(" tight ") == "tight"
+    (tmp_path / "elsewhere").mkdir()
+    monkeypatch.chdir(tmp_path / "elsewhere")
+    with pytest.raises(BotLoadError, match="no such file"):
+        bot_factory("./here.py:Here")
+    assert bot_factory("./here.py:Here", str(tmp_path))().name == "station"
 
 
 @pytest.mark.parametrize(

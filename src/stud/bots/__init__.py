@@ -10,7 +10,6 @@ from stud.bots.base import Bot, BotError, ask
 from stud.bots.compiled import CompiledBot, EquityBot, TightBot
 from stud.bots.loading import BotLoadError
 from stud.bots.loading import bot_factory as _bot_factory
-from stud.bots.loading import canonical_spec as _canonical_spec
 from stud.bots.simple import RandomBot, StationBot
 
 __all__ = [
@@ -25,7 +24,6 @@ __all__ = [
     "TightBot",
     "ask",
     "bot_factory",
-    "canonical_spec",
     "make_bot",
 ]
 
@@ -38,14 +36,10 @@ BOTS: dict[str, Callable[[], Bot]] = {
 """Every built-in bot by the name used on the command line."""
 
 
-def bot_factory(spec: str) -> Callable[[], Bot]:
-    """What makes the bot of a name or spec; a ``BotLoadError`` says why there is none."""
-    return _bot_factory(spec, BOTS)
-
-
-def canonical_spec(spec: str) -> str:
-    """A name or spec, checked, with a file path made absolute (for worker processes)."""
-    return _canonical_spec(spec, BOTS)
+def bot_factory(spec: str, folder: str | None = None) -> Callable[[], Bot]:
+    """What makes the bot of a name or spec (a relative one read from ``folder``, by
+    default the current one); a ``BotLoadError`` says why there is none."""
+    return _bot_factory(spec, BOTS, folder)
 
 
 def make_bot(spec: str) -> Bot:

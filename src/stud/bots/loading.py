@@ -1,11 +1,11 @@
 """Bots by spec: a built-in name, ``package.module:Class`` or ``path/to/file.py:Class``.
 
 A spec is a plain string so that it can travel: the simulator sends the lineup to
-worker processes and Ray tasks as strings, and each worker loads the bots itself.
-``canonical_spec`` checks a spec once, where it is typed, and makes a file path
-absolute so that a worker in another directory finds the same file. A module spec
-is imported with the current directory on ``sys.path`` (as ``python -m`` would), so
-a bot beside the command works without installing it.
+worker processes and Ray tasks as strings, with the folder it was typed in, and
+each worker loads the bots itself. A relative file path is read from that folder,
+and a module is imported with that folder on ``sys.path`` (as ``python -m`` would
+with the current one), so a bot beside the command works without installing it,
+in a worker whose own current folder is elsewhere.
 
 Every way a spec can be wrong is one ``BotLoadError`` line: no such file or module,
 a file that fails to import, no such class, or a class whose instances do not meet
@@ -26,7 +26,7 @@ from types import ModuleType
 
 from stud.bots.base import Bot
 
-__all__ = ["BotLoadError", "bot_factory", "canonical_spec"]
+__all__ = ["BotLoadError", "bot_factory"]
 
 BotFactory = Callable[[], Bot]
 
@@ -39,18 +39,11 @@ def _is_file_spec(source: str) -> bool:
     return source.endswith(".py") or "/" in source or os.sep in source
 
 
-def canonical_spec(spec: str, builtins: Mapping[str, BotFactory]) -> str:
-    """The spec as workers should load it (files made absolute), checked by loading it."""
-    spec = spec.strip()
-    bot_factory(spec, builtins)  # errors name the spec as it was written
-    source, colon, name = spec.rpartition(":")
-    if colon and _is_file_spec(source):
-        return f"{Path(source).expanduser().resolve()}:{name}"
-    return spec
-
-
-def bot_factory(spec: str, builtins: Mapping[str, BotFactory]) -> BotFactory:
-    """What makes a bot of ``spec``; the bot is made once here to check it."""
+def bot_factory(
+    spec: str, builtins: Mapping[str, BotFactory], folder: str | None = None
+) -> BotFactory:
+    """What makes a bot of ``spec``, read from ``folder`` (default: the current one);
+    the bot is made once here to check it."""
     spec = spec.strip()
     if ":" not in spec:
         if spec in builtins:
@@ -62,7 +55,8 @@ def bot_factory(spec: str, builtins: Mapping[str, BotFactory]) -> BotFactory:
     source, _, name = spec.rpartition(":")
     if not source or not name.isidentifier():
         raise BotLoadError(f"{spec!r}: write module:Class or path/to/file.py:Class")
-    module = _load_file(source) if _is_file_spec(source) else _import(source)
+    here = folder if folder is not None else os.getcwd()
+    module = _load_file(source, here) if _is_file_spec(source) else _import(source, here)
     factory = getattr(module, name, None)
     if factory is None:
         raise BotLoadError(f"{spec!r}: {source} has no {name}")
@@ -72,8 +66,7 @@ def bot_factory(spec: str, builtins: Mapping[str, BotFactory]) -> BotFactory:
     return factory  # type: ignore[no-any-return]
 
 
-def _import(source: str) -> ModuleType:
-    here = os.getcwd()
+def _import(source: str, here: str) -> ModuleType:
     if here not in sys.path:
         sys.path.append(here)
     try:
@@ -86,8 +79,8 @@ def _import(source: str) -> ModuleType:
         raise BotLoadError(f"{source!r} cannot be imported: {_one_line(error)}") from None
 
 
-def _load_file(source: str) -> ModuleType:
-    path = Path(source).expanduser().resolve()
+def _load_file(source: str, here: str) -> ModuleType:
+    path = (Path(here) / Path(source).expanduser()).resolve()
     if not path.is_file():
         raise BotLoadError(f"{source!r}: no such file")
     # One module name per file, so loading it again (in a worker) finds it in sys.modules.

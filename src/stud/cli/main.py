@@ -15,7 +15,7 @@ from typing import Annotated, NoReturn
 import typer
 from rich.console import Console
 
-from stud.bots import BotError, BotLoadError, canonical_spec, make_bot
+from stud.bots import BotError, BotLoadError, bot_factory, make_bot
 from stud.history.phh import PHHError, load_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.rules import Rules, RulesError, Variant
@@ -44,7 +44,8 @@ def parse_bots(spec: str, seats: int | None = None) -> list[str]:
     if not names:
         fail("--bots needs at least one bot name")
     try:
-        names = [canonical_spec(name) for name in names]
+        for name in names:
+            bot_factory(name)
     except BotLoadError as error:
         fail(f"--bots: {error}")
     return [names[i % len(names)] for i in range(len(names) if seats is None else seats)]

@@ -21,17 +21,18 @@ the chunks not yet started are cancelled.
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from stud.actions import HandMucked, HandShown, PotAwarded, Show
-from stud.bots import BotError, BotLoadError, bot_factory, canonical_spec
+from stud.bots import BotError, BotLoadError, bot_factory
 from stud.bots.observation import action_of
 from stud.cards import Card
 from stud.evaluation.kernels import kernel_tables
@@ -77,9 +78,9 @@ class SimError(ValueError):
     """A simulation that cannot be run, with the reason."""
 
 
-def policy_of(name: str) -> int | None:
+def policy_of(name: str, folder: str | None = None) -> int | None:
     """The compiled policy number of a bot, or ``None`` if it has none."""
-    policy = getattr(bot_factory(name)(), "policy", None)
+    policy = getattr(bot_factory(name, folder)(), "policy", None)
     return policy if isinstance(policy, int) else None
 
 
@@ -87,8 +88,9 @@ def policy_of(name: str) -> int | None:
 class Simulation:
     """Everything that decides a simulation's numbers.
 
-    ``bots`` is the lineup of names or specs (``stud.bots.loading``): position ``j``
-    sits in seat ``(j - i) mod n`` in hand ``i``, so every bot plays every seat
+    ``bots`` is the lineup of names or specs (``stud.bots.loading``), read from
+    ``folder`` (by default the current one) wherever the hands are played: position
+    ``j`` sits in seat ``(j - i) mod n`` in hand ``i``, so every bot plays every seat
     equally often. ``keep_series`` keeps each
     hand's result per position (for plots); ``keep_hands`` keeps each hand as PHH.
     """
@@ -100,12 +102,14 @@ class Simulation:
     stack: int = 1000
     keep_series: bool = False
     keep_hands: bool = False
+    folder: str = field(default_factory=os.getcwd)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.bots) <= 8:
             raise SimError(f"a table seats 2 to 8 bots, not {len(self.bots)}")
         try:
-            object.__setattr__(self, "bots", tuple(canonical_spec(b) for b in self.bots))
+            for spec in self.bots:
+                bot_factory(spec, self.folder)
         except BotLoadError as error:
             raise SimError(str(error)) from None
         if self.hands < 1:
@@ -123,12 +127,12 @@ class Simulation:
     @property
     def compiled(self) -> bool:
         """Whether every bot has a compiled policy, so the compiled engine can play."""
-        return all(policy_of(name) is not None for name in self.bots)
+        return all(policy_of(name, self.folder) is not None for name in self.bots)
 
     @property
     def policies(self) -> npt.NDArray[np.int64]:
         """The compiled policy of each lineup position."""
-        return np.array([policy_of(name) for name in self.bots], dtype=np.int64)
+        return np.array([policy_of(name, self.folder) for name in self.bots], dtype=np.int64)
 
     def seat_names(self, index: int) -> list[str]:
         """Which bot sits in each seat in hand ``index``."""
@@ -213,7 +217,7 @@ def _play_chunk_python(sim: Simulation, first: int, count: int) -> ChunkResult:
     series = np.zeros((count if sim.keep_series else 0, n), dtype=np.int32)
     texts: list[str] = []
     try:
-        factories = {spec: bot_factory(spec) for spec in sim.bots}
+        factories = {spec: bot_factory(spec, sim.folder) for spec in sim.bots}
     except BotLoadError as error:  # a worker that cannot load what the parent could
         raise SimError(str(error)) from None
     for k in range(count):
