@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import shutil
 import sys
 import textwrap
 from pathlib import Path
@@ -37,26 +38,11 @@ def test_a_bot_from_a_module_beside_the_command(
     package = tmp_path / "studbots_pkg"
     package.mkdir()
     write(package, "__init__.py", "")
-    write(
-        package,
-        "caller.py",
-        """
-        from stud import Call, Check, BringIn, Show
-
-        class Caller:
-            name = "caller"
-
-            def act(self, view, rng):
-                for action in (Show(), Check(), Call(), BringIn()):
-                    if action in view.legal_actions:
-                        return action
-                return view.legal_actions[0]
-        """,
-    )
+    shutil.copy(EXAMPLE, package / "pairs.py")
     monkeypatch.chdir(tmp_path)
     monkeypatch.setattr(sys, "path", [p for p in sys.path if p not in ("", str(tmp_path))])
     monkeypatch.delitem(sys.modules, "studbots_pkg", raising=False)
-    assert make_bot("studbots_pkg.caller:Caller").name == "caller"
+    assert make_bot("studbots_pkg.pairs:PairBot").name == "pairbot"
 
 
 def test_a_relative_spec_is_read_from_the_folder_given(

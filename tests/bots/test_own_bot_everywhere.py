@@ -8,9 +8,9 @@ hand and the view it was given.
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
@@ -112,30 +112,14 @@ def test_a_bad_bot_spec_is_one_line_before_any_card(tmp_path: Path) -> None:
 def test_the_stud_command_loads_a_module_beside_it(tmp_path: Path) -> None:
     # The installed script, not `python -m`: the current folder is not on the path by
     # itself, and the two worker processes must import the module too.
-    (tmp_path / "mybots.py").write_text(
-        textwrap.dedent(
-            """
-            from stud import BringIn, Call, Check, Show
-
-            class Caller:
-                name = "caller"
-
-                def act(self, view, rng):
-                    for action in (Show(), Check(), Call(), BringIn()):
-                        if action in view.legal_actions:
-                            return action
-                    return view.legal_actions[0]
-            """
-        ),
-        encoding="utf-8",
-    )
+    shutil.copy(EXAMPLE.partition(":")[0], tmp_path / "mybots.py")
     stud = Path(sys.executable).parent / "stud"
     done = subprocess.run(
         [
             str(stud),
             "sim",
             "--bots",
-            "mybots:Caller,random",
+            "mybots:PairBot,random",
             "--hands",
             "60",
             "--jobs",
@@ -148,7 +132,7 @@ def test_the_stud_command_loads_a_module_beside_it(tmp_path: Path) -> None:
         check=False,
     )
     assert done.returncode == 0, done.stderr
-    assert [b["name"] for b in json.loads(done.stdout)["bots"]] == ["mybots:Caller", "random"]
+    assert [b["name"] for b in json.loads(done.stdout)["bots"]] == ["mybots:PairBot", "random"]
 
 
 def test_local_processes_start_no_more_chunks_after_a_failure(

@@ -27,7 +27,7 @@ from stud.env.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE, action_map, obs
 from stud.history.text import text_history
 from stud.rules import Rules, Variant
 from stud.state import HandState, new_hand
-from stud.views import view_of
+from stud.views import PlayerView, view_of
 
 __all__ = [
     "ObsDict",
@@ -107,6 +107,7 @@ class StudAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo
         self.action_spaces = {a: spaces.Discrete(N_ACTIONS) for a in self.possible_agents}
         self._rng = random.Random()
         self.hand: HandState | None = None
+        self._seen: tuple[HandState, str, PlayerView] | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -139,12 +140,18 @@ class StudAECEnv(AECEnv[str, ObsDict, int]):  # type: ignore[misc]  # PettingZoo
         return self.hand
 
     def observe(self, agent: str) -> ObsDict:
-        view = view_of(self._current(), self.possible_agents.index(agent))
-        return observe(view, self.stack * len(self.possible_agents))
+        return observe(self._view(agent), self.stack * len(self.possible_agents))
 
     def legal(self, agent: str) -> dict[int, Action]:
         """The legal actions of ``agent`` now, by action index."""
-        return action_map(view_of(self._current(), self.possible_agents.index(agent)))
+        return action_map(self._view(agent))
+
+    def _view(self, agent: str) -> PlayerView:
+        """The agent's view of the hand now; kept, as ``last()`` and ``step()`` both need it."""
+        hand = self._current()
+        if self._seen is None or self._seen[0] is not hand or self._seen[1] != agent:
+            self._seen = (hand, agent, view_of(hand, self.possible_agents.index(agent)))
+        return self._seen[2]
 
     def step(self, action: int | None) -> None:
         agent = self.agent_selection
