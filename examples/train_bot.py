@@ -6,12 +6,12 @@ Gymnasium environment gives both). One hand is one episode, its reward the
 learner's net result in big bets; every decision of the hand is pushed towards
 the actions of hands that did better than the running average.
 
-    python examples/train_bot.py                          # heads-up stud8 vs random
+    python examples/train_bot.py                    # heads-up stud8 vs random, 20,000 hands
     python examples/train_bot.py --opponents station --variant stud --episodes 30000
 
 It prints the average result every few thousand hands and draws the learning
-curve (the moving average per hand, next to a uniformly random learner's) to
-``--plot``, by default ``learning-curve.png``.
+curve (the mean result of the last hands at each point, next to a uniformly random
+learner's) to ``--plot``, by default ``learning-curve.png``.
 """
 
 from __future__ import annotations
