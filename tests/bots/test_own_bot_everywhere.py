@@ -99,6 +99,18 @@ def test_sim_stops_on_a_failing_bot_and_names_it(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
+@pytest.mark.parametrize("options", [["deal"], ["play", "--db", ":memory:"]])
+def test_deal_and_play_stop_on_a_failing_bot_and_name_it(
+    tmp_path: Path, options: list[str]
+) -> None:
+    (tmp_path / "failing.py").write_text(FAILING, encoding="utf-8")
+    spec = f"{tmp_path}/failing.py:Failing"
+    code, _, err = cli(*options, "--bots", spec, "--players", "2", "--seed", "1")
+    assert code == 1
+    assert "bot 'failing' raised KeyError: 'no such key' in hand 1, given the view" in err
+    assert "Traceback" not in err
+
+
 def test_a_bad_bot_spec_is_one_line_before_any_card(tmp_path: Path) -> None:
     (tmp_path / "nobot.py").write_text("class NoBot:\n    pass\n", encoding="utf-8")
     for command in ("deal", "sim", "play"):

@@ -103,3 +103,12 @@ def test_stepping_after_the_hand_asks_for_a_reset() -> None:
     episode(env, 0, FOLD)
     with pytest.raises(RuntimeError, match=r"call reset\(\)"):
         env.step(CHECK_CALL)
+
+
+def test_render_shows_the_hand_from_the_learner_s_chair() -> None:
+    env = StudGymEnv("stud", ("tight",), render_mode="ansi")
+    env.reset(seed=2)
+    text = env.render()
+    assert isinstance(text, str)
+    assert "Dealt to learner" in text
+    assert "Dealt to tight" in text
