@@ -91,8 +91,8 @@ class Simulation:
     ``bots`` is the lineup of names or specs (``stud.bots.loading``), read from
     ``folder`` (by default the current one) wherever the hands are played: position
     ``j`` sits in seat ``(j - i) mod n`` in hand ``i``, so every bot plays every seat
-    equally often. ``keep_series`` keeps each
-    hand's result per position (for plots); ``keep_hands`` keeps each hand as PHH.
+    equally often. ``keep_series`` keeps each hand's result per position (for
+    plots); ``keep_hands`` keeps each hand as PHH.
     """
 
     rules: Rules
