@@ -74,7 +74,10 @@ def deal(
     seed: Annotated[int | None, typer.Option(help="Seed for the deck and the bots.")] = None,
     stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/1/5/10",
     stack: Annotated[int, typer.Option(help="Each player's starting chips.")] = 200,
-    bots: Annotated[str, typer.Option(help="Bots around the table, repeated.")] = "station,random",
+    bots: Annotated[
+        str,
+        typer.Option(help="Bots around the table, repeated: names, file.py:Class or module:Class."),
+    ] = "station,random",
     phh: Annotated[bool, typer.Option("--phh", help="Print PHH instead of text.")] = False,
 ) -> None:
     """Play one hand between built-in players and print its history."""
