@@ -106,3 +106,11 @@ def test_code_round_trips_and_encodes_rank_and_suit(code: int) -> None:
 def test_code_out_of_range_is_refused() -> None:
     with pytest.raises(CardError, match="52"):
         Card.from_code(52)
+
+
+def test_odds_take_parenthesised_down_cards_and_tens() -> None:
+    from stud.equity import equity  # noqa: PLC0415 (compiles the odds kernels)
+
+    marked = equity(["(As Ks) Qs Js 10s 9s", "(2c 3c) 4d 5d 7h 7d"], method="exact")
+    plain = equity(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
+    assert marked == plain
