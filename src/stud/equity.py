@@ -46,7 +46,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from stud.cards import DECK, Card, CardError, format_cards, parse_card, parse_cards
+from stud.cards import DECK, Card, CardError, format_cards, parse_cards
 from stud.evaluation.kernels import NO_LOW, high_batch, high_low8_batch, razz_batch
 from stud.rules import Variant
 
@@ -104,7 +104,7 @@ class Range:
     weights: tuple[Fraction, ...]
 
 
-_PATTERN_CARD = re.compile(r"([2-9TJQKAX?])([cdhs?]?)", re.IGNORECASE)
+_PATTERN_CARD = re.compile(r"(10|[2-9TJQKAX?])([cdhs?]?)", re.IGNORECASE)
 
 
 def parse_range(text: str) -> Range:
@@ -164,7 +164,7 @@ def _pools(pattern: str, where: str) -> list[list[Card]]:
                 f"{where}: {squeezed[at:]!r} is not a card pattern "
                 "(a rank 2-9 T J Q K A or X, then a suit c d h s or none; ?? is any card)"
             )
-        rank, suit = match.group(1).upper(), match.group(2).lower()
+        rank, suit = match.group(1).upper().replace("10", "T"), match.group(2).lower()
         pools.append(
             [
                 card
@@ -339,7 +339,11 @@ def _cards(cards: str | Sequence[Card], whose: str) -> tuple[Card, ...]:
 
 
 def _hand(text: str | Sequence[Card], whose: str) -> tuple[tuple[Card, ...], int, Range | None]:
-    """A player's seen cards, ``??`` count and range from ``"[KK] ?? 9s Ts"``."""
+    """A player's seen cards, ``??`` count and range from ``"[KK] ?? 9s Ts"``.
+
+    A range's brackets are the text history's down-card brackets too: ``[Ah Kh] 9s``
+    read as a range of one combination is exactly those down cards.
+    """
     if not isinstance(text, str):
         return tuple(text), 0, None
     player_range: Range | None = None
@@ -353,24 +357,9 @@ def _hand(text: str | Sequence[Card], whose: str) -> tuple[tuple[Card, ...], int
         except EquityError as error:
             raise EquityError(f"{whose}: {error}") from None
         rest = match.group(2)
-    unknown = 0
-    cards: list[Card] = []
-    for word in re.split(r"[\s,]+", rest.strip()):
-        if len(word) % 2:
-            raise EquityError(f"{whose}: {word!r} in {text!r} is not a whole number of cards")
-        for at in range(0, len(word), 2):
-            token = word[at : at + 2]
-            if token == UNKNOWN:
-                unknown += 1
-                continue
-            try:
-                card = parse_card(token)
-            except CardError as error:
-                raise EquityError(f"{whose}: {error} (in {text!r})") from None
-            if card in cards:
-                raise EquityError(f"{whose}: {card} appears twice in {text!r}")
-            cards.append(card)
-    return tuple(cards), unknown, player_range
+    # ``??`` may stand anywhere, in the down-card parentheses too: "(?? ??) Kc".
+    unknown = rest.count(UNKNOWN)
+    return _cards(rest.replace(UNKNOWN, "  "), whose), unknown, player_range
 
 
 def _open_combos(situation: Situation, player: int) -> list[int]:

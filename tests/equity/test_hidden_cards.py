@@ -58,6 +58,12 @@ def test_unknown_down_cards_give_the_odds_of_the_up_cards_alone() -> None:
     assert with_unknown.to_dict()["players"][1]["cards"] == "?? ?? Kc Kd Qs Js"
 
 
+def test_unknown_cards_may_stand_among_the_marked_down_cards() -> None:
+    marked = Situation.parse("stud", ["(?? ??) 10h Kc", "(?? Ad) 9s 8s"])
+    plain = Situation.parse("stud", ["?? ?? Th Kc", "?? Ad 9s 8s"])
+    assert marked == plain
+
+
 def test_a_player_may_show_fewer_than_three_cards_but_no_more_than_seven() -> None:
     situation = Situation.parse("razz", ["Ah 2h 3h", "?? ?? Kc"])
     assert situation.held == (3, 3)
@@ -188,6 +194,7 @@ def test_the_budget_counts_every_holding() -> None:
         ("[??]", 52),
         ("[QQ, Q?Qs:3]", 6),
         ("[kk, ahxh]", 6 + 12),
+        ("[10h 10d, 10c 10s]", 2),
         ("[KKK, 2s3s4s]", 5),
     ],
 )
@@ -214,7 +221,8 @@ def test_a_combination_named_twice_keeps_its_first_weight() -> None:
         ("[KK] [QQ] 9s", "a range comes first, once, in brackets"),
         ("[KK 9s", "a range comes first, once, in brackets"),
         ("?? ?x 9s", "'?x' is not a card"),
-        ("??? 9s", "not a whole number of cards"),
+        ("??? 9s", "'?' is not a card"),
+        ("(?? ?? 9s", "')' is missing"),
     ],
 )
 def test_bad_hidden_cards_are_a_clear_error_naming_the_player(hand: str, message: str) -> None:

@@ -30,7 +30,7 @@ try:  # typer carries its own copy of click from 0.26 on; before, it used click 
 except ImportError:  # pragma: no cover
     import click  # type: ignore[no-redef]
 
-from stud.bots import BOTS
+from stud.bots import BotLoadError, bot_factory
 from stud.rules import Rules, RulesError, Variant
 from stud.sim.run import MAX_CHIPS
 
@@ -191,36 +191,40 @@ def make_rules(variant: str, stakes: str) -> Rules:
 
 
 def parse_bots(spec: str, seats: int | None = None) -> list[str]:
-    """Bot names from ``"tight,random"``, repeated around ``seats`` seats (default: one each)."""
+    """Bots from ``"tight,./mybot.py:MyBot"``, repeated around ``seats`` seats (default: one
+    each): built-in names, or specs of bots of your own (``stud.bots.loading``)."""
     names = [n.strip() for n in spec.split(",") if n.strip()]
     if not names:
         fail("--bots needs at least one bot name")
-    for name in names:
-        if name not in BOTS:
-            fail(f"--bots: no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
+    try:
+        for name in names:
+            bot_factory(name)
+    except BotLoadError as error:
+        fail(f"--bots: {error}")
     return [names[i % len(names)] for i in range(len(names) if seats is None else seats)]
 
 
-class Terminated(SystemExit):
-    """SIGTERM, raised in the main thread so ``finally`` blocks stop the workers."""
-
-
 def _terminated(signum: int, frame: FrameType | None) -> None:
+    """Stop this process's workers, then end at once with the status of the signal.
+
+    Unwinding instead (an exception through ``finally`` blocks) can hang: the
+    signal may land while the main thread holds a lock that a pool's shutdown
+    then waits on. Nothing a command holds needs more than the kernel's cleanup.
+    """
     del frame
     for worker in multiprocessing.active_children():  # only this process's own children
         worker.kill()
-    raise Terminated(128 + signum)
+    os._exit(128 + signum)  # no flush: the signal may have come in the middle of a write
 
 
 @contextmanager
 def stop_on_sigterm() -> Iterator[None]:
-    """While inside, SIGTERM unwinds the command, so its worker processes stop with it.
+    """While inside, SIGTERM stops the command's worker processes with it.
 
     Python's default for SIGTERM ends the process at once: the workers of a pool
     live on, still holding the caller's pipes. Here the workers this process
-    started are stopped first, then SIGTERM is raised as an exception that runs
-    the ``finally`` blocks (pools shut, the terminal restored); the exit status is
-    143, as for a process the signal ended. The previous handler is back afterwards.
+    started are killed first; the exit status is 143, as for a process the signal
+    ended. The previous handler is back afterwards.
     """
     previous = signal.signal(signal.SIGTERM, _terminated)
     try:

@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from stud.bots import make_bot
+from stud.bots import BotError, make_bot
 from stud.cli.app import (
     PlayersOption,
     SeedOption,
@@ -17,6 +17,7 @@ from stud.cli.app import (
     check_players,
     check_seed,
     check_stack,
+    fail,
     make_rules,
     parse_bots,
 )
@@ -35,7 +36,10 @@ def deal(
     seed: SeedOption = None,
     stakes: StakesOption = "1/1/5/10",
     stack: Annotated[int, typer.Option(help="Each player's starting chips.")] = 200,
-    bots: Annotated[str, typer.Option(help="Bots around the table, repeated.")] = "station,random",
+    bots: Annotated[
+        str,
+        typer.Option(help="Bots around the table, repeated: names, file.py:Class or module:Class."),
+    ] = "station,random",
     phh: Annotated[bool, typer.Option("--phh", help="Print PHH instead of text.")] = False,
 ) -> None:
     """Play one hand between built-in players and print its history."""
@@ -46,9 +50,13 @@ def deal(
     names = parse_bots(bots, players)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    state = play_hand(rules, [stack] * players, [make_bot(n) for n in names], random.Random(seed))
+    seated = [make_bot(n) for n in names]
+    try:
+        state = play_hand(rules, [stack] * players, seated, random.Random(seed), hand=1)
+    except BotError as error:
+        fail(str(error), code=1)
     if phh:
-        typer.echo(to_phh(state, players=names, _seed=seed), nl=False)
+        typer.echo(to_phh(state, players=[b.name for b in seated], _seed=seed), nl=False)
     else:
-        labels = [f"{n.capitalize()} {i + 1}" for i, n in enumerate(names)]
+        labels = [f"{b.name.capitalize()} {i + 1}" for i, b in enumerate(seated)]
         typer.echo(text_history(state, names=labels, title=f"Hand, seed {seed}"), nl=False)

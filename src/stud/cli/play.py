@@ -14,7 +14,7 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from stud.bots import BOTS, make_bot
+from stud.bots import BOTS, BotError, make_bot
 from stud.cli.app import (
     PlayersOption,
     SeedOption,
@@ -56,7 +56,8 @@ def play(
         str | None,
         typer.Option(
             help="Bots around the table, repeated as needed "
-            f"(choose from {', '.join(sorted(BOTS))}; default {default_bots()})."
+            f"(choose from {', '.join(sorted(BOTS))}, or module:Class, file.py:Class; "
+            f"default {default_bots()})."
         ),
     ] = None,
     seed: SeedOption = None,
@@ -98,8 +99,8 @@ def play(
     console = Console(highlight=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
-        Player(f"{bot.capitalize()} {chair + 2}", stack, make_bot(bot))
-        for chair, bot in enumerate(names)
+        Player(f"{bot.name.capitalize()} {chair + 2}", stack, bot)
+        for chair, bot in enumerate(make_bot(n) for n in names)
     ]
     try:
         with key_source() as keys:
@@ -130,6 +131,8 @@ def play(
                 tournament=sit_and_go(rules, players, stack) if tournament else None,
             )
             result = session.run()
+    except BotError as error:
+        fail(str(error), code=1)
     finally:
         store.close()
     _summary(console, result, store.location if db != MEMORY else None)

@@ -23,7 +23,7 @@ from rich.console import Console
 from rich.text import Text
 
 from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
-from stud.bots import Bot
+from stud.bots import Bot, ask
 from stud.cli.choices import choices, menu, resolve
 from stud.cli.keys import KeySource
 from stud.cli.table import Look, render_table, results_lines
@@ -171,7 +171,7 @@ class TableSession:
             assert seat is not None  # a hand with a deck deals itself
             bot = self.players[chairs[seat]].bot
             if bot is not None:
-                action = bot.act(view_of(state, seat), self.rng)
+                action = ask(bot, view_of(state, seat), self.rng, hand=number)
             elif state.phase is Phase.SHOWDOWN:
                 action = Show()  # the person's hand is shown to claim the pot
             elif self.leaving:

@@ -165,7 +165,11 @@ def sim_command(
     *,
     variant: VariantOption = "stud8",
     bots: Annotated[
-        str, typer.Option(help="Bots around the table, comma-separated (repeated to fill seats).")
+        str,
+        typer.Option(
+            help="Bots around the table, comma-separated (repeated to fill seats): "
+            "built-in names, or your own as file.py:Class or module:Class."
+        ),
     ] = "tight,equity,station,random",
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play.")] = 10_000,
     players: Annotated[

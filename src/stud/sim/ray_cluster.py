@@ -95,7 +95,14 @@ class RayCluster:
             pending = [task.remote(sim, first, count) for first, count in plan]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                yield ray.get(done[0])
+                try:
+                    yield ray.get(done[0])
+                except ray.exceptions.RayTaskError as error:
+                    for ref in pending:  # stop the rest; the first error is the answer
+                        ray.cancel(ref)
+                    if isinstance(error.cause, SimError):
+                        raise SimError(str(error.cause)) from None
+                    raise
         finally:
             if started:
                 ray.shutdown()
