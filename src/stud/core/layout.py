@@ -43,8 +43,9 @@ TABLE = Layout(
     ("folded", MAX_SEATS),
     ("acted", MAX_SEATS),  # acted since the last full wager
     ("ncards", MAX_SEATS),  # own cards dealt
-    ("ante", MAX_SEATS),  # the ante each seat posted (for dead antes)
     ("start", MAX_SEATS),  # starting stacks
+    ("dead", MAX_SEATS),  # dead money: the ante when antes are dead, else 0
+    ("showing", MAX_SEATS),  # scratch: showing values, for first to act
     ("n", 1),
     ("street", 1),
     ("level", 1),  # the wager to match

@@ -120,7 +120,8 @@ T_WAGER = TABLE["wager"]
 T_FOLDED = TABLE["folded"]
 T_ACTED = TABLE["acted"]
 T_NCARDS = TABLE["ncards"]
-T_ANTE = TABLE["ante"]
+T_DEAD = TABLE["dead"]
+T_SHOWING = TABLE["showing"]
 T_START = TABLE["start"]
 T_N = TABLE["n"]
 T_STREET = TABLE["street"]
@@ -220,7 +221,7 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
 def _first_to_act(t: Any, r: Any, cards: Any) -> int:
     """R5.3: the best showing hand acts first (razz: the lowest), ties to the lowest seat."""
     lowball = r[R_VARIANT] == RAZZ
-    showing = np.zeros(MAX_SEATS, dtype=np.int64)
+    showing = t[T_SHOWING : T_SHOWING + MAX_SEATS]
     for s in range(t[T_N]):
         if t[T_FOLDED + s] == 0:
             showing[s] = hand_showing(cards[s, 2:], _nup(t, s), lowball)
@@ -301,19 +302,16 @@ def _advance(t: Any, r: Any, cards: Any, deck: Any, tabs: Any, won: Any) -> None
 # -- pots ------------------------------------------------------------------------------
 
 
-@njit(cache=True)
-def _dead(t: Any, r: Any) -> Any:
+@njit(cache=True, inline="always")
+def _dead(t: Any) -> Any:
     """Each seat's dead money: its ante when antes are dead (``Rules.dead_antes``)."""
-    dead = np.zeros(MAX_SEATS, dtype=np.int64)
-    if r[R_DEAD_ANTES]:
-        dead[:] = t[T_ANTE : T_ANTE + MAX_SEATS]
-    return dead
+    return t[T_DEAD : T_DEAD + MAX_SEATS]
 
 
 @njit(cache=True)
 def _return_uncalled(t: Any, r: Any) -> None:
     """R6.1: the largest contributor takes back what nobody matched."""
-    top, excess = pots.uncalled_bet(t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t, r), t[T_N])
+    top, excess = pots.uncalled_bet(t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), t[T_N])
     if excess > 0:
         t[T_STACK + top] += excess
         t[T_CONTRIB + top] -= excess
@@ -353,7 +351,7 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
     for s in range(n):
         live[s] = t[T_FOLDED + s] == 0
     count = pots.build_pots(
-        t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t, r), live, n, amounts, eligible
+        t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), live, n, amounts, eligible
     )
     won[:] = 0
     hi = np.empty(MAX_SEATS, dtype=np.int64)
@@ -475,7 +473,7 @@ def start_hand(t: Any, r: Any, cards: Any, deck: Any, stacks: Any, tabs: Any, wo
     for s in range(n):
         ante = min(r[R_ANTE], stacks[s])
         t[T_START + s] = stacks[s]
-        t[T_ANTE + s] = ante
+        t[T_DEAD + s] = ante if r[R_DEAD_ANTES] else 0
         t[T_STACK + s] = stacks[s] - ante
         t[T_CONTRIB + s] = ante
     t[T_STREET] = 3
