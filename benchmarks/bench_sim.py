@@ -33,7 +33,7 @@ from stud.bots.policies import RANDOM, STATION
 from stud.evaluation.kernels import kernel_tables
 from stud.rules import Rules, Variant
 from stud.sim import engine
-from stud.sim.run import LocalProcesses, Simulation, simulate, warm_up
+from stud.sim.run import LocalProcesses, Simulation, compile_engine, simulate
 
 PLAYERS = 6
 STACK = 1_000
@@ -53,7 +53,7 @@ def stud_rate(policy: int, seconds: float) -> float:
     none_lengths = np.zeros(0, dtype=np.int64)
     hands, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        engine.play_chunk(
+        engine.run_hands(
             r,
             stacks,
             lineup,
@@ -143,7 +143,7 @@ def median_rate(measure: Callable[[], float], rounds: int) -> float:
 
 def jobs_scaling(rounds: int) -> None:
     """``stud sim``'s own path with 1 and 2 local processes (random bots, 6 seats)."""
-    warm_up()
+    compile_engine()
     sim = Simulation(RULES, ("random",) * PLAYERS, hands=400_000, seed=1, stack=STACK)
     rates = {}
     for jobs in (1, 2):

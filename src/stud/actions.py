@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from stud.cards import Card, format_cards
+from stud.core import codes
 
 __all__ = [
     "Action",
@@ -33,6 +34,8 @@ __all__ = [
     "Share",
     "Show",
     "StreetStarted",
+    "action_of",
+    "code_of",
 ]
 
 
@@ -232,3 +235,44 @@ Event = (
     | PotAwarded
 )
 """Everything a hand records, in order."""
+
+
+def code_of(action: Action) -> tuple[int, int]:
+    """An action's kind code (``core.codes``) and amount (0 unless it names a total)."""
+    match action:
+        case Fold():
+            return codes.FOLD, 0
+        case Check():
+            return codes.CHECK, 0
+        case Call():
+            return codes.CALL, 0
+        case BringIn():
+            return codes.BRING_IN, 0
+        case Complete(to):
+            return codes.COMPLETE, to
+        case Bet(to):
+            return codes.BET, to
+        case Raise(to):
+            return codes.RAISE, to
+    raise ValueError(f"{action} is not a betting action")
+
+
+_BY_KIND: dict[int, Action] = {
+    codes.FOLD: Fold(),
+    codes.CHECK: Check(),
+    codes.CALL: Call(),
+    codes.BRING_IN: BringIn(),
+}
+
+
+def action_of(kind: int, amount: int) -> Action:
+    """The action of a kind code and amount (the inverse of ``code_of``)."""
+    if kind in _BY_KIND:
+        return _BY_KIND[kind]
+    if kind == codes.COMPLETE:
+        return Complete(amount)
+    if kind == codes.BET:
+        return Bet(amount)
+    if kind == codes.RAISE:
+        return Raise(amount)
+    raise ValueError(f"{kind} is not an action kind code")

@@ -46,7 +46,10 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+import stud.jitted  # noqa: F401  (the core, callable from the kernels)
 from stud.cards import DECK, Card, CardError, format_cards, parse_cards
+from stud.core import shares
+from stud.core.shares import SHARE_UNIT
 from stud.evaluation.kernels import NO_LOW, high_batch, high_low8_batch, razz_batch
 from stud.rules import Variant
 
@@ -63,8 +66,6 @@ __all__ = [
     "run_equity",
 ]
 
-SHARE_UNIT = 1680
-"""One pot, in the units shares are counted in."""
 
 # Columns of a player's counter row.
 _WIN, _TIE, _LOSE, _HIGH_WIN, _HIGH_TIE, _LOW_WIN, _LOW_TIE, _SHARE, _SHARE_SQ = range(9)
@@ -623,51 +624,35 @@ def _colex(m: int, k: int) -> npt.NDArray[np.int64]:
 
 
 @njit(cache=True)
-def _score(chosen: Any, high: Any, low: Any, split_low: bool, counters: Any, weight: int) -> None:
-    """Add one outcome (player i holding completion ``chosen[i]``) to the counters."""
+def _score(
+    chosen: Any, high: Any, low: Any, split_low: bool, counters: Any, weight: int, work: Any
+) -> None:
+    """Add one outcome (player i holding completion ``chosen[i]``) to the counters.
+
+    ``work`` is scratch space, four rows of one slot a player. The shares are
+    ``core.shares.pot_shares``, the split every pot of both engines follows.
+    """
     n = chosen.shape[0]
-    best_high = high[0, chosen[0]]
-    for i in range(1, n):
-        v = high[i, chosen[i]]
-        best_high = max(best_high, v)
-    high_winners = 0
     for i in range(n):
-        if high[i, chosen[i]] == best_high:
-            high_winners += 1
-    best_low = NO_LOW
-    if split_low:
-        for i in range(n):
-            v = low[i, chosen[i]]
-            best_low = min(best_low, v)
-    low_winners = 0
-    if best_low != NO_LOW:
-        for i in range(n):
-            if low[i, chosen[i]] == best_low:
-                low_winners += 1
+        work[0, i] = high[i, chosen[i]]
+        work[1, i] = low[i, chosen[i]]
+    high_winners, low_winners = shares.pot_shares(work[0], work[1], n, False, work[2], work[3])
     for i in range(n):
-        share = 0
-        if high[i, chosen[i]] == best_high:
-            half = 1680 if low_winners == 0 else 840
-            share += half // high_winners
-            if split_low:
-                if high_winners == 1:
-                    counters[i, 3] += weight
-                else:
-                    counters[i, 4] += weight
-        if low_winners and low[i, chosen[i]] == best_low:
-            share += 840 // low_winners
-            if low_winners == 1:
-                counters[i, 5] += weight
-            else:
-                counters[i, 6] += weight
-        if share == 1680:
-            counters[i, 0] += weight
+        high_share = work[2, i]
+        low_share = work[3, i]
+        if split_low and high_share:
+            counters[i, _HIGH_WIN if high_winners == 1 else _HIGH_TIE] += weight
+        if low_share:
+            counters[i, _LOW_WIN if low_winners == 1 else _LOW_TIE] += weight
+        share = high_share + low_share
+        if share == SHARE_UNIT:
+            counters[i, _WIN] += weight
         elif share > 0:
-            counters[i, 1] += weight
+            counters[i, _TIE] += weight
         else:
-            counters[i, 2] += weight
-        counters[i, 7] += share * weight
-        counters[i, 8] += share * share * weight
+            counters[i, _LOSE] += weight
+        counters[i, _SHARE] += share * weight
+        counters[i, _SHARE_SQ] += share * share * weight
 
 
 @njit(cache=True)
@@ -696,6 +681,7 @@ def _enumerate(
     index = np.zeros(n, dtype=np.int64)
     cell_count = np.zeros(9, dtype=np.int64)
     cell_first = np.zeros(9, dtype=np.int64)
+    work = np.zeros((4, n), dtype=np.int64)
     total = 0
     for first in range(start, stop):
         chosen[0] = first
@@ -726,7 +712,7 @@ def _enumerate(
                 for cell in range(9):
                     if cell_count[cell]:
                         chosen[last] = cell_first[cell]
-                        _score(chosen, high, low, split_low, counters, cell_count[cell])
+                        _score(chosen, high, low, split_low, counters, cell_count[cell], work)
                         total += cell_count[cell]
                 depth -= 1
                 if depth >= 1:
@@ -771,6 +757,7 @@ def _sample(
     positions = np.arange(deck_size)
     chosen = np.zeros(n, dtype=np.int64)
     drawn = np.zeros(7, dtype=np.int64)
+    work = np.zeros((4, n), dtype=np.int64)
     total_needed = 0
     for i in range(n):
         total_needed += needs[i]
@@ -797,7 +784,7 @@ def _sample(
                 rank += binomial[drawn[j], j + 1]
             chosen[i] = rank
             at += k
-        _score(chosen, high, low, split_low, counters, 1)
+        _score(chosen, high, low, split_low, counters, 1, work)
 
 
 _BINOMIAL = np.array([[math.comb(a, b) for b in range(8)] for a in range(53)], dtype=np.int64)
@@ -852,9 +839,10 @@ def _deal(
 def _score_each(high: Any, low: Any, split_low: bool, counters: Any) -> None:
     """Score every trial ``t`` of hand values ``high[:, t]`` and ``low[:, t]``."""
     chosen = np.zeros(high.shape[0], dtype=np.int64)
+    work = np.zeros((4, high.shape[0]), dtype=np.int64)
     for t in range(high.shape[1]):
         chosen[:] = t
-        _score(chosen, high, low, split_low, counters, 1)
+        _score(chosen, high, low, split_low, counters, 1, work)
 
 
 # ------------------------------------------------------------------ driving

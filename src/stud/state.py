@@ -42,10 +42,21 @@ from stud.actions import (
     Share,
     Show,
     StreetStarted,
+    action_of,
 )
 from stud.cards import DECK, Card, format_cards
+from stud.core import betting
+from stud.core.codes import (
+    MAX_LEGAL,
+    R_BIG,
+    R_HALF_BET,
+    R_VARIANT,
+    high_card_key,
+    low_card_key,
+    rule_codes,
+)
 from stud.pots import Contender, award_pot, build_pots, uncalled_bet
-from stud.rules import Rules, ShortAllInRule
+from stud.rules import Rules
 
 __all__ = ["HandState", "IllegalActionError", "Phase", "new_hand"]
 
@@ -104,6 +115,9 @@ class HandState:
     """The wager everyone must match on this street."""
     full_bet: bool = False
     """Whether a full bet or completion (or a short all-in counted as one) was made."""
+    full_level: int = 0
+    """The round's last full wager level, which short all-ins are measured from (R5.6a):
+    the bring-in on third street until a completion, else the last full wager."""
     raises: int = 0
     """Bets and raises on this street that count toward the cap."""
     increment: int = 0
@@ -166,9 +180,6 @@ class HandState:
         """Seats that have not folded."""
         return tuple(s for s in range(self.players) if not self.folded[s])
 
-    def _can_bet(self, seat: int) -> bool:
-        return not self.folded[seat] and self.stacks[seat] > 0
-
     @property
     def deal_due(self) -> int | None:
         """The seat whose cards are due, or ``None`` (and see ``community_due``)."""
@@ -205,58 +216,26 @@ class HandState:
             return [Show(), Muck()]
         if self.phase is not Phase.BETTING or self.actor is None:
             return []
-        seat = self.actor
-        stack = self.stacks[seat]
-        if self.street == FIRST_STREET and self.level == 0:
-            # R4.2: the bring-in player posts the bring-in or completes, nothing else.
-            actions: list[Action] = [BringIn()]
-            if stack > self.rules.bring_in:
-                actions.append(Complete(min(self.rules.small_bet, stack)))
-            return actions
-        to_call = self.level - self.wagers[seat]
-        actions = [Fold(), Call()] if to_call > 0 else [Check()]
-        actions.extend(self._wagers_allowed(seat))
-        return actions
-
-    def _cap_reached(self) -> bool:
-        if self.rules.uncapped_heads_up and sum(self._can_bet(s) for s in self.in_hand) == 2:
-            return False
-        return self.raises >= 1 + self.rules.max_raises
-
-    def _full_targets(self) -> list[int]:
-        """The street totals a full bet, completion or raise may go to now."""
-        sizes = [self.increment]
-        if self.open_pair and self.increment == self.rules.small_bet < self.rules.big_bet:
-            sizes.append(self.rules.big_bet)
-        if not self.full_bet:
-            # Nothing but the bring-in or short all-ins yet: the next full wager is
-            # the full bet itself ("complete the wager").
-            return [s for s in sizes if s > self.level]
-        return [self.level + s for s in sizes]
-
-    def _wagers_allowed(self, seat: int) -> list[Action]:
-        stack = self.stacks[seat]
-        to_call = self.level - self.wagers[seat]
-        if stack <= to_call or self.acted[seat] or self._cap_reached():
-            return []
-        if not any(self._can_bet(s) for s in self.in_hand if s != seat):
-            return []  # nobody left who could call a raise
-        kind = self._wager_kind()
-        most = self.wagers[seat] + stack
-        actions: list[Action] = []
-        for target in self._full_targets():
-            if target <= most:
-                actions.append(kind(target))
-            else:
-                if kind(most) not in actions:  # a stack of exactly one bet: offered once
-                    actions.append(kind(most))  # all-in for less (R5.6)
-                break
-        return actions
-
-    def _wager_kind(self) -> type[Complete] | type[Bet] | type[Raise]:
-        if self.level == 0:
-            return Bet
-        return Raise if self.full_bet else Complete
+        kinds = [0] * MAX_LEGAL
+        amounts = [0] * MAX_LEGAL
+        count = betting.legal_actions(
+            self.actor,
+            self.players,
+            self.folded,
+            self.stacks,
+            self.wagers,
+            self.acted,
+            self.street,
+            self.level,
+            self.full_bet,
+            self.raises,
+            self.increment,
+            self.open_pair,
+            rule_codes(self.rules),
+            kinds,
+            amounts,
+        )
+        return [action_of(kinds[i], amounts[i]) for i in range(count)]
 
     # -- moving the hand on -------------------------------------------------------
 
@@ -284,6 +263,9 @@ class HandState:
 
     def deal(self, seat: int, cards: Sequence[Card]) -> HandState:
         """Give ``seat`` its cards for this street (down cards first on third street)."""
+        if not isinstance(seat, int) or isinstance(seat, bool):
+            raise IllegalActionError(f"a seat is a whole number from 0, not {seat!r}")
+        _check_cards(cards, f"seat {seat + 1}'s cards")
         due = self.deal_due
         if due is None:
             what = "the community card is due" if self.community_due else "no cards are due"
@@ -309,6 +291,7 @@ class HandState:
 
     def deal_community(self, card: Card) -> HandState:
         """Deal the seventh-street community card (R3.4)."""
+        _check_cards([card], "the community card")
         if not self.community_due:
             raise IllegalActionError(
                 "no community card is due: the deck still has a card for everyone"
@@ -363,58 +346,37 @@ class HandState:
 
     def _start_betting(self) -> HandState:
         """Cards are out: find who acts first, or run on when nobody can bet (R5.7)."""
-        bettors = [s for s in self.in_hand if self._can_bet(s)]
+        n = self.players
         increment = self.rules.bet_size(self.street)
+        codes = rule_codes(self.rules)
+        open_pair = betting.open_pair_counts(codes[R_VARIANT], self.street) and any(
+            betting.shows_pair([c.code for c in self.up[s]], len(self.up[s])) for s in self.in_hand
+        )
         state = replace(
             self,
             phase=Phase.BETTING,
             wagers=(0,) * self.players,
             level=0,
             full_bet=False,
+            full_level=self.rules.bring_in if self.street == FIRST_STREET else 0,
             raises=0,
             increment=increment,
-            acted=(False,) * self.players,
-            open_pair=self.street == 4 and self._pair_showing(),
+            acted=(False,) * n,
+            open_pair=open_pair,
         )
-        if len(bettors) < 2:
+        if betting.bettors(self.folded, self.stacks, n) < 2:
             return state._next_street()
-        if self.street == FIRST_STREET:
-            first = state._bring_in_seat()
-            return replace(state, actor=first, bring_in_seat=first, showdown_first=first)
-        first = state._first_to_act()
-        return replace(state, actor=first, showdown_first=first)
-
-    def _pair_showing(self) -> bool:
-        if self.rules.variant != "stud":
-            return False  # R5.5: in stud8 and razz an open pair changes nothing
-        return any(len({c.rank for c in self.up[s]}) < len(self.up[s]) for s in self.in_hand)
-
-    def _bring_in_seat(self) -> int:
-        """R4.1, R4.3: the lowest door card (razz: the highest) brings in."""
-        door = {s: self.up[s][0] for s in self.in_hand}
-        if self.rules.lowball:
-            seat = max(door, key=lambda s: (door[s].rank.low, door[s].suit))
-        else:
-            seat = min(door, key=lambda s: (door[s].rank, door[s].suit))
-        return self._first_who_can_bet(seat)
-
-    def _first_to_act(self) -> int:
-        """R5.3: the best showing hand (razz: the lowest) acts first, ties to the lowest seat."""
         lowball = self.rules.lowball
-        shown = {s: evaluation.showing_value(self.up[s], ace_low=lowball) for s in self.in_hand}
-        if lowball:
-            seat = min(shown, key=lambda s: (shown[s], s))
-        else:
-            seat = min(shown, key=lambda s: (-shown[s], s))
-        return self._first_who_can_bet(seat)
-
-    def _first_who_can_bet(self, seat: int) -> int:
-        """``seat`` if it can bet, else the next player clockwise who can (R4.3, R5.3)."""
-        for step in range(self.players):
-            s = (seat + step) % self.players
-            if self._can_bet(s):
-                return s
-        raise AssertionError("no player can bet")  # callers check there are bettors
+        if self.street == FIRST_STREET:
+            doors = [self.up[s][0].code if self.up[s] else 0 for s in range(n)]
+            first = betting.bring_in_seat(doors, self.folded, self.stacks, n, lowball)
+            return replace(state, actor=first, bring_in_seat=first, showdown_first=first)
+        showing = [
+            0 if self.folded[s] else evaluation.showing_value(self.up[s], ace_low=lowball)
+            for s in range(n)
+        ]
+        first = betting.first_to_act(showing, self.folded, self.stacks, n, lowball)
+        return replace(state, actor=first, showdown_first=first)
 
     def _bet(self, action: Action) -> HandState:
         assert self.actor is not None
@@ -437,23 +399,18 @@ class HandState:
                 changes["level"] = self.rules.bring_in
             case Complete(to) | Bet(to) | Raise(to):
                 put = to - self.wagers[seat]
-                targets = self._full_targets()
-                full = to >= min(targets)
-                if not full and self.rules.short_all_in_rule is ShortAllInRule.HALF_BET:
-                    # R5.6: a short all-in of at least half an increment counts as full.
-                    # A completion is measured from the bring-in, whoever makes it.
-                    base = max(
-                        self.level, self.rules.bring_in if self.street == FIRST_STREET else 0
-                    )
-                    full = 2 * (to - base) >= min(targets) - base
+                codes = rule_codes(self.rules)
+                full = betting.counts_as_full(
+                    to, self.full_bet, self.full_level, self.increment, codes[R_HALF_BET] != 0
+                )
                 if full:
                     acted = tuple(s == seat for s in range(self.players))
                     changes["full_bet"] = True
+                    changes["full_level"] = to
                     changes["raises"] = self.raises + 1
-                    size = to - self.level if self.full_bet else to
-                    if self.open_pair and size >= self.rules.big_bet:
-                        # R5.5: once the big bet is made, every later raise is the big bet.
-                        changes["increment"] = self.rules.big_bet
+                    changes["increment"] = betting.increment_after(
+                        to, self.level, self.full_bet, self.open_pair, self.increment, codes[R_BIG]
+                    )
                 changes["level"] = to
                 changes["showdown_first"] = seat
             case _:
@@ -477,21 +434,12 @@ class HandState:
     def _after_action(self, seat: int) -> HandState:
         if len(self.in_hand) == 1:
             return self._finish()
-        following = self._next_to_act(seat)
-        if following is not None:
+        following = betting.next_to_act(
+            seat, self.players, self.folded, self.stacks, self.wagers, self.acted, self.level
+        )
+        if following >= 0:
             return replace(self, actor=following)
         return self._next_street()
-
-    def _next_to_act(self, seat: int) -> int | None:
-        """R5.1: the next player clockwise who still owes an action this round."""
-        bettors = sum(self._can_bet(s) for s in self.in_hand)
-        for step in range(1, self.players + 1):
-            s = (seat + step) % self.players
-            if not self._can_bet(s):
-                continue
-            if self.wagers[s] < self.level or (not self.acted[s] and bettors >= 2):
-                return s
-        return None
 
     def _next_street(self) -> HandState:
         if self.street == LAST_STREET:
@@ -506,10 +454,8 @@ class HandState:
         return state._settle()
 
     def _return_uncalled(self) -> HandState:
-        live = self.contributed
-        if self.rules.dead_antes:  # dead antes are everyone's: never an uncalled bet
-            live = tuple(c - a for c, a in zip(live, self._antes(), strict=True))
-        returned = uncalled_bet(live)
+        # Dead antes are everyone's: never an uncalled bet.
+        returned = uncalled_bet(self.contributed, self._antes() if self.rules.dead_antes else None)
         if returned is None:
             return self
         seat, amount = returned
@@ -596,8 +542,8 @@ class HandState:
     def _contender(self, seat: int) -> Contender:
         cards = self.hand_of(seat)
         own = self.down[seat] + self.up[seat]
-        high_card = max((int(c.rank), int(c.suit)) for c in own)
-        low_card = min((c.rank.low, int(c.suit)) for c in own)
+        high_card = max(high_card_key(c.code) for c in own)
+        low_card = min(low_card_key(c.code) for c in own)
         if self.rules.lowball:
             low = evaluation.razz_value(cards)
             return Contender(seat, None, low, high_card, low_card, "", evaluation.describe_low(low))
@@ -656,6 +602,19 @@ class HandState:
         )
 
 
+def _check_cards(cards: object, what: str) -> None:
+    """Refuse anything but a sequence of ``Card`` values, at the door (R8.2)."""
+    bad: object = None
+    if isinstance(cards, str) or not isinstance(cards, Sequence):
+        bad = cards
+    else:
+        bad = next((c for c in cards if not isinstance(c, Card)), None)
+    if bad is not None:
+        raise IllegalActionError(
+            f"{what} must be Card values (stud.parse_cards reads them from text), not {bad!r}"
+        )
+
+
 def _verb(action: Action) -> str:
     text = str(action)
     first, _, rest = text.partition(" ")
@@ -696,6 +655,10 @@ def new_hand(
         raise ValueError("give a deck order or a random generator, not both")
     order: tuple[Card, ...] | None = None
     if deck is not None:
+        try:
+            _check_cards(deck, "a deck order")
+        except IllegalActionError as error:
+            raise ValueError(str(error)) from None
         order = tuple(deck)
         if len(order) != 52 or set(order) != set(DECK):
             raise ValueError("a deck order must hold each of the 52 cards exactly once")

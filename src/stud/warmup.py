@@ -12,6 +12,7 @@ import time
 
 from stud.equity import Method, Situation, run_equity
 from stud.evaluation.kernels import compile_all
+from stud.numba_cache import refresh
 from stud.rules import Rules, Variant
 from stud.sim.run import Simulation, play_chunk
 
@@ -21,6 +22,7 @@ __all__ = ["warm_up"]
 def warm_up() -> float:
     """Compile (or load) every kernel by running each once; the seconds it took."""
     start = time.perf_counter()
+    refresh()
     compile_all()
     situation = Situation.parse("stud8", ["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"])
     for method in Method:

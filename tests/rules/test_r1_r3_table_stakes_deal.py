@@ -79,7 +79,7 @@ def test_r1_3_stakes_and_stacks_are_whole_chips() -> None:
 def test_r1_3_amounts_stay_whole_chips_whatever_number_type_is_offered() -> None:
     state = call_down(table("stud", [100, 100], {0: "Kc Kd Qh", 1: "As Ad 2c"}))
     state = deal(state, {0: "5d", 1: "7c"})
-    assert legal(state) == ["check", "bet 10"]
+    assert legal(state) == ["fold", "check", "bet 10"]
     state = state.apply(Bet(10.0))  # type: ignore[arg-type]
     assert all(type(chips) is int for chips in (*state.stacks, *state.wagers, state.level))
 

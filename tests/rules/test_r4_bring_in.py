@@ -199,3 +199,26 @@ def test_r4_5_everyone_folds_to_the_bring_in(variant: str) -> None:
     # Nobody called the bring-in: its 2 chips come back (R6.1), and seat 2 wins the
     # three antes: 100 - 1 - 2 + 2 + 3 = 102.
     assert state.final_stacks == (99, 99, 102)
+
+
+# -- R4.3: the bring-in player's own short completion -----------------------------
+
+
+def test_r4_3_bring_in_players_short_completion_under_half_is_measured_from_the_bring_in() -> None:
+    # Seat 0 brings in (2c) with 5 behind: all-in to 5 is 3 over the bring-in of 2,
+    # less than half the way to the small bet of 10, so it is no completion; the next
+    # player may still complete to 10. (Measured from nothing, 5 would be half of 10.)
+    state = table("stud", [6, 100, 100], {0: "Kc Kd 2c", 1: "As Ad Jc", 2: "4c 4d 9h"})
+    assert legal(state) == ["bring", "complete 5"]
+    state = play(state, "0 complete 5")
+    assert state.full_bet is False
+    assert legal(state) == ["fold", "call", "complete 10"]
+
+
+def test_r4_3_bring_in_players_short_completion_of_half_counts_as_the_completion() -> None:
+    # With 6 behind, all-in to 6 is 4 over the bring-in: half of the 8 to the small bet,
+    # so it is the completion (R5.6a) and the next full raise goes to 6 + 10.
+    state = table("stud", [7, 100, 100], {0: "Kc Kd 2c", 1: "As Ad Jc", 2: "4c 4d 9h"})
+    state = play(state, "0 complete 6")
+    assert state.full_bet is True
+    assert legal(state) == ["fold", "call", "raise 16"]

@@ -3,6 +3,7 @@
 Stakes are 1/2/10/20 (ante, bring-in, small bet, big bet), so half a small bet is 5.
 """
 
+import random
 from collections.abc import Sequence
 from typing import Any
 
@@ -20,10 +21,12 @@ from helpers import (
     table,
     taken,
 )
-from stud.actions import ActionTaken
+from stud.actions import ActionTaken, Fold
+from stud.bots import EquityBot, RandomBot, StationBot, TightBot
 from stud.cards import parse_cards
 from stud.rules import ShortAllInRule
 from stud.state import HandState, Phase, new_hand
+from stud.views import view_of
 
 THREE = {0: "Kc Kd Qh", 1: "As Ad Jc", 2: "4c 4d 2h"}
 """Doors Qh, Jc, 2h: seat 2 brings in; passive play leaves 97 behind and a pot of 9."""
@@ -103,10 +106,10 @@ def test_r2_2_small_bet_on_third_and_fourth_big_bet_after(variant: str) -> None:
         sizes[street] = legal(state)
         state = call_down(state)
     assert sizes == {
-        4: ["check", "bet 10"],
-        5: ["check", "bet 20"],
-        6: ["check", "bet 20"],
-        7: ["check", "bet 20"],
+        4: ["fold", "check", "bet 10"],
+        5: ["fold", "check", "bet 20"],
+        6: ["fold", "check", "bet 20"],
+        7: ["fold", "check", "bet 20"],
     }
 
 
@@ -265,8 +268,7 @@ def test_r5_3_razz_tie_goes_to_the_lowest_seat() -> None:
 @pytest.mark.parametrize("variant", ["stud", "stud8", "razz"])
 def test_r5_4_first_player_on_fourth_street_may_check_or_bet(variant: str) -> None:
     state = fourth_street(variant, [100] * 3, {0: "5s", 1: "6s", 2: "7d"})
-    assert legal(state) == ["check", "bet 10"]
-    refused(state, "fold", "cannot fold")
+    assert legal(state) == ["fold", "check", "bet 10"]  # and fold (R5.8)
     refused(state, "bet 20", "cannot bet 20")
 
 
@@ -279,7 +281,7 @@ PAIR = {0: "5s", 1: "Jh", 2: "7d"}
 def test_r5_5_open_pair_allows_small_or_big_bet_on_fourth() -> None:
     state = fourth_street("stud", [200] * 3, PAIR)
     assert state.actor == 1
-    assert legal(state) == ["check", "bet 10", "bet 20"]
+    assert legal(state) == ["fold", "check", "bet 10", "bet 20"]
 
 
 def test_r5_5_open_pair_small_bet_may_be_raised_small_or_big() -> None:
@@ -309,12 +311,12 @@ def test_r5_5_open_pair_of_a_player_all_in_still_counts() -> None:
     state = fourth_street("stud", [100, 3, 100], PAIR)
     assert state.stacks[1] == 0
     assert state.actor == 2  # next clockwise who can bet
-    assert legal(state) == ["check", "bet 10", "bet 20"]
+    assert legal(state) == ["fold", "check", "bet 10", "bet 20"]
 
 
 def test_r5_5_open_pair_with_equal_small_and_big_bets_offers_one_size() -> None:
     state = fourth_street("stud", [200] * 3, PAIR, stakes="1/2/10/10")
-    assert legal(state) == ["check", "bet 10"]
+    assert legal(state) == ["fold", "check", "bet 10"]
     state = play(state, "1 bet 10")
     assert legal(state) == ["fold", "call", "raise 20"]
 
@@ -325,7 +327,7 @@ def test_r5_5_open_pair_changes_nothing_in_stud8_and_razz(variant: str) -> None:
     state = fourth_street(variant, [200] * 3, {0: "5s", 1: "5h", 2: "7d"}, third)
     first = state.actor
     assert first is not None
-    assert legal(state) == ["check", "bet 10"]
+    assert legal(state) == ["fold", "check", "bet 10"]
     refused(state, "bet 20", "cannot bet 20")
     state = play(state, f"{first} bet 10")
     assert legal(state) == ["fold", "call", "raise 20"]
@@ -335,7 +337,7 @@ def test_r5_5_open_pair_is_only_for_fourth_street() -> None:
     state = fourth_street("stud", [300] * 3, PAIR)
     state = deal(call_down(state), {0: "8s", 1: "9d", 2: "Th"})
     assert state.actor == 1
-    assert legal(state) == ["check", "bet 20"]
+    assert legal(state) == ["fold", "check", "bet 20"]
 
 
 # -- R5.6 ------------------------------------------------------------------------
@@ -485,7 +487,7 @@ def test_r5_6_short_all_in_opening_bet_under_half_is_completed_to_the_full_bet(
     """
     # Seat 0 has 4 behind on fourth street and bets it all.
     state = fourth_street(variant, [7, 100, 100], {0: "5s", 1: "6s", 2: "7d"})
-    assert legal(state) == ["check", "bet 4"]
+    assert legal(state) == ["fold", "check", "bet 4"]
     state = play(state, "0 bet 4")
     assert legal(state) == ["fold", "call", "complete 10"]
     state = play(state, "1 complete 10")
@@ -511,7 +513,7 @@ def test_r5_6_no_raise_is_offered_twice_when_the_stack_is_exactly_one_bet() -> N
     # all-in; it must be offered once.
     state = fourth_street("stud", [100, 13, 100], {0: "5s", 1: "Jh", 2: "7d"})
     assert state.actor == 1
-    assert legal(state) == ["check", "bet 10"]
+    assert legal(state) == ["fold", "check", "bet 10"]
 
 
 # -- R5.7 ------------------------------------------------------------------------
@@ -583,3 +585,81 @@ def test_r5_6_bring_in_player_completing_all_in_is_measured_from_the_bring_in(
     assert legal(play(short, "2 complete 5")) == ["fold", "call", "complete 10"]
     enough = table(variant, [100, 100, 7, 100], FOUR)
     assert legal(play(enough, "2 complete 6")) == ["fold", "call", "raise 16"]
+
+
+# -- R5.6a: short all-ins add up from the last full wager level ---------------------
+
+
+def _short_all_ins(short_all_in_rule: str = "half-bet") -> HandState:
+    """Bring-in 1, small bet 5: seat 0 brings in, seat 1 is all-in to 2, seat 2 to 3."""
+    state = table(
+        "stud",
+        [100, 2, 3, 100],
+        {0: "Kc Kd 2c", 1: "As Ad Kh", 2: "4c 4d Qh", 3: "9s 9h Ac"},
+        stakes="0/1/5/10",
+        short_all_in_rule=short_all_in_rule,
+    )
+    state = play(state, "0 bring", "1 complete 2")
+    assert legal(state) == ["fold", "call", "complete 3"]  # 2 alone is no completion
+    return play(state, "2 complete 3")
+
+
+def test_r5_6a_two_short_all_ins_add_up_to_the_completion() -> None:
+    # 3 is half way from the bring-in (1) to the small bet (5): together the two short
+    # all-ins are the completion, so the next full raise goes to 3 + 5 = 8.
+    state = _short_all_ins()
+    assert state.full_bet is True
+    assert legal(state) == ["fold", "call", "raise 8"]
+    state = play(state, "3 call")
+    # The completion reopened the betting for the bring-in player.
+    assert legal(state) == ["fold", "call", "raise 8"]
+
+
+def test_r5_6a_under_the_full_bet_rule_short_all_ins_must_add_up_to_a_full_wager() -> None:
+    state = _short_all_ins("full-bet")
+    assert state.full_bet is False
+    assert legal(state) == ["fold", "call", "complete 5"]
+
+
+def test_r5_6a_short_raises_add_up_from_the_last_full_raise() -> None:
+    # Fourth street, bet 10: seat 1 is all-in to 14 (4 of 10: no raise), seat 2 all-in
+    # to 15 (5 over the last full level, 10: half a raise, so a raise); seat 0, who bet,
+    # may raise again, to 15 + 10.
+    state = fourth_street("stud", [100, 17, 18, 100], {0: "Ah", 1: "6d", 2: "7h", 3: "8c"})
+    state = play(state, "0 bet 10", "1 raise 14")
+    assert state.raises == 1
+    state = play(state, "2 raise 15")
+    assert state.raises == 2
+    state = play(state, "3 call")
+    assert legal(state) == ["fold", "call", "raise 25"]
+
+
+# -- R5.8: folding when checking is free ---------------------------------------------
+
+
+def test_r5_8_a_player_may_fold_when_checking_is_free() -> None:
+    state = fourth_street("stud", [100, 100, 100], {0: "Ah", 1: "5d", 2: "7h"})
+    assert legal(state)[:2] == ["fold", "check"]
+    state = play(state, "0 fold", "1 check", "2 check")
+    assert state.folded == (True, False, False)
+    assert state.street == 5
+
+
+def test_r5_8_a_free_fold_heads_up_ends_the_hand() -> None:
+    state = fourth_street("stud", [100, 100], {0: "Ah", 1: "5d"}, {0: "Kc Kd Qh", 1: "As Ad Jc"})
+    state = play(state, "0 fold")
+    assert state.is_over
+    assert state.payoffs == (-3, 3)
+
+
+def test_r5_8_the_bring_in_player_may_not_fold_before_posting() -> None:
+    state = table("stud", [100, 100], {0: "Kc Kd 2c", 1: "As Ad Jc"})
+    refused(state, "fold", "cannot fold")
+
+
+def test_r5_8_bots_do_not_fold_where_they_could_check() -> None:
+    state = fourth_street("stud", [100, 100, 100], {0: "Ah", 1: "5d", 2: "7h"})
+    rng = random.Random(5)
+    for bot in (RandomBot(), StationBot(), TightBot(), EquityBot()):
+        for _ in range(20):
+            assert bot.act(view_of(state, 0), rng) != Fold()

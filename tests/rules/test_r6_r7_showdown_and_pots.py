@@ -379,3 +379,14 @@ def test_r7_4_no_player_gets_more_than_one_odd_chip_from_a_pot() -> None:
     state = show_all(later_streets(state, {s: parse_cards(h) for s, h in hands.items()}))
     assert won(state) == {0: 4, 1: 4, 2: 3}
     assert state.final_stacks == (101, 101, 100, 99, 99)
+
+
+def test_r7_5_razz_odd_chip_by_lowest_card_ace_low_then_suit() -> None:
+    hands = {
+        0: "Ad 3d 4h 5s 7c Ks 9d",  # 7-5-4-3-A, ace of diamonds, and the highest card
+        1: "Ac 3c 4d 5h 7d Qh 9h",  # 7-5-4-3-A, ace of clubs: the lowest card
+        2: "Kc Kd Kh Jc Js 2s 8s",  # paired all over
+    }
+    state = showdown("razz", [100] * 3, hands, stakes="1/4/10/20")
+    # Pot 3 * (1 + 4) = 15 between two: 8 to the ace of clubs, 7 to the ace of diamonds.
+    assert awards(state) == [(1, 8, 0, "whole"), (0, 7, 0, "whole")]

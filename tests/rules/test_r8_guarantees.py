@@ -1,6 +1,7 @@
 """R8: what the engine guarantees: conservation, refusals, reproducibility, private views."""
 
 import random
+from typing import Any
 
 import pytest
 
@@ -19,7 +20,7 @@ from helpers import (
     table,
 )
 from stud.actions import Call, HandShown, PotAwarded
-from stud.cards import parse_cards
+from stud.cards import DECK, parse_cards
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import view_of
 
@@ -249,3 +250,16 @@ def test_r8_1_dead_antes_short_ante_is_not_returned_as_an_uncalled_bet() -> None
     assert dead.final_stacks == (3, 0)
     live = showdown("stud", [1, 2], hands, stakes="2/2/10/20")
     assert live.final_stacks == (2, 1)
+
+
+@pytest.mark.parametrize("cards", [["Kc", "Kd", "Qh"], "Kc Kd Qh", [50, 49, 40]])
+def test_r8_2_dealing_anything_but_cards_is_refused_at_the_door(cards: Any) -> None:
+    state = table("stud", [100, 100])
+    with pytest.raises(IllegalActionError, match="seat 1's cards must be Card values"):
+        state.deal(0, cards)
+
+
+def test_r8_2_a_deck_order_of_anything_but_cards_is_refused() -> None:
+    deck = [str(c) for c in DECK]
+    with pytest.raises(ValueError, match=r"a deck order must be Card values .* not '2c'"):
+        new_hand(rules("stud"), [100, 100], deck=deck)

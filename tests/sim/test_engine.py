@@ -2,8 +2,11 @@
 
 Same deck order, same choices: the two must offer the same legal actions at every
 decision, show the actor exactly ``observe(view_of(state, seat))``, and end with the
-same stacks. Random hands cover every variant and rule option, stacks from one chip
-(all-in on the ante) to deep, and all four compiled policies.
+same stacks. The hands come from the shared strategies (``strategies.setups``): every
+variant and rule option, any legal stakes (big bet equal to the small bet, any
+bring-in), stacks from one chip (all-in on the ante) to deep. They are played twice
+over: by random legal choices made here (folds where checking is free included,
+R5.8), and by all four compiled policies inside the engine.
 """
 
 from __future__ import annotations
@@ -12,14 +15,17 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from stud.actions import Show
-from stud.bots.observation import action_of, observe
+from strategies import Setup, choose, setups
+from stud.actions import Show, action_of, code_of
+from stud.bots.observation import MAX_LEGAL, MAX_SEATS, observe
 from stud.bots.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.cards import Card
-from stud.rules import Rules, ShortAllInRule, Variant
+from stud.rng import Stream, hand_start, hand_start_compiled, next_u64
+from stud.rules import Rules, Variant
 from stud.sim import engine
-from stud.sim.rng import Stream, hand_start, hand_start_compiled, next_u64
 from stud.state import HandState, new_hand
 from stud.views import view_of
 
@@ -38,31 +44,53 @@ def reference(rules: Rules, stacks: list[int], played: engine.PlayedHand) -> Han
     return state
 
 
-def random_rules(rng: random.Random) -> Rules:
-    return Rules(
-        variant=rng.choice(list(Variant)),
-        ante=rng.choice([0, 1, 1, 2]),
-        bring_in=2,
-        small_bet=(small := rng.choice([5, 10])),
-        big_bet=rng.choice([20, 20, small]),
-        max_raises=rng.choice([3, 3, 1, 4]),
-        uncapped_heads_up=rng.random() < 0.2,
-        short_all_in_rule=rng.choice(list(ShortAllInRule)),
-        dead_antes=rng.random() < 0.3,
+POLICIES = st.sampled_from([RANDOM, STATION, TIGHT, EQUITY])
+
+
+@settings(max_examples=400, deadline=None)
+@given(setups(), st.lists(POLICIES, min_size=8, max_size=8), st.integers(0, 2**64 - 1))
+def test_hands_the_policies_play_match_the_reference_engine(
+    setup: Setup, policies: list[int], start: int
+) -> None:
+    stacks = list(setup.stacks)
+    played = engine.play_one(setup.rules, stacks, policies[: len(stacks)], start, max_actions=4000)
+    state = reference(setup.rules, stacks, played)
+    assert played.final_stacks == state.final_stacks
+    assert sum(played.final_stacks) == sum(stacks)
+
+
+@settings(max_examples=400, deadline=None)
+@given(setups())
+def test_hands_played_at_random_match_the_reference_engine(setup: Setup) -> None:
+    """Drive the compiled engine action by action with the reference's random choices."""
+    stacks = np.zeros(len(setup.stacks), dtype=np.int64)
+    stacks[:] = setup.stacks
+    r = engine.rules_array(setup.rules)
+    t = np.zeros(engine.T_SIZE, dtype=np.int64)
+    cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
+    won = np.zeros(MAX_SEATS, dtype=np.int64)
+    deck = np.array([c.code for c in setup.deck], dtype=np.uint8)
+    tabs = engine.kernel_tables()
+    kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
+    amounts = np.zeros(MAX_LEGAL, dtype=np.int64)
+    engine.start_hand(t, r, cards, deck, stacks, tabs, won)
+    state = setup.start()
+    rng = random.Random(setup.seed)
+    while t[engine.T_ACTOR] >= 0:
+        assert state.actor == t[engine.T_ACTOR]
+        count = engine.legal_actions(t, r, kinds, amounts)
+        offered = [action_of(int(kinds[i]), int(amounts[i])) for i in range(count)]
+        assert offered == state.legal_actions()
+        action = choose(state, rng, setup.fold_rate)
+        kind, amount = code_of(action)
+        engine.apply_action(t, r, cards, deck, kind, amount, tabs, won)
+        state = state.apply(action)
+    while not state.is_over:
+        assert state.actor is not None
+        state = state.apply(Show())
+    assert tuple(int(x) for x in t[engine.T_STACK : engine.T_STACK + len(stacks)]) == (
+        state.final_stacks
     )
-
-
-def test_random_hands_match_the_reference_engine() -> None:
-    rng = random.Random(20240501)
-    for _ in range(2500):
-        rules = random_rules(rng)
-        n = rng.randint(2, 8)
-        stacks = [rng.choice([rng.randint(1, 30), rng.randint(1, 250), 2000]) for _ in range(n)]
-        policies = [rng.choice([RANDOM, RANDOM, STATION, TIGHT, EQUITY]) for _ in range(n)]
-        played = engine.play_one(rules, stacks, policies, rng.getrandbits(64))
-        state = reference(rules, stacks, played)
-        assert played.final_stacks == state.final_stacks
-        assert sum(played.final_stacks) == sum(stacks)
 
 
 def test_r3_4_eight_stations_share_a_community_card() -> None:
@@ -90,7 +118,7 @@ def test_chunk_totals_conserve_chips_and_rotate_seats() -> None:
     lineup = np.array([TIGHT, RANDOM, STATION], dtype=np.int64)
     stats = np.zeros((3, engine.S_FIELDS), dtype=np.int64)
     empty = np.zeros((0, 3), dtype=np.int32)
-    engine.play_chunk(
+    engine.run_hands(
         engine.rules_array(rules),
         np.full(3, 300, dtype=np.int64),
         lineup,

@@ -50,7 +50,7 @@ class TightBot(CompiledBot):
 @dataclass(frozen=True, slots=True)
 class EquityBot(CompiledBot):
     """Estimates its equity by Monte Carlo and bets or folds by pot odds
-    (``stud.bots.equity``)."""
+    (``stud.bots.equity_bot``)."""
 
     name: str = "equity"
     policy: int = EQUITY

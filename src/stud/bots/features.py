@@ -36,6 +36,7 @@ from stud.bots.observation import (
     O_WAGER,
     RAISE,
 )
+from stud.rng import next_below
 
 __all__ = [
     "AGGRESSIVE",
@@ -45,13 +46,15 @@ __all__ = [
     "live_opponents",
     "my_cards",
     "pot",
+    "random_choice",
     "rank_of",
     "seen_cards",
     "to_call",
 ]
 
 PASSIVE = 0
-"""Check if free, post the bring-in if forced, otherwise fold."""
+"""Check if free, post the bring-in if forced, otherwise fold (never folding a free
+check, though the rules allow it, R5.8)."""
 CALLING = 1
 """Check or call; never raise."""
 AGGRESSIVE = 2
@@ -132,18 +135,29 @@ def act(obs: Any, stance: int) -> int:
     passive = -1
     fold = -1
     raise_at = -1
+    free = False
     for i in range(nlegal):
         kind = obs[O_KIND + i]
         if kind in (CHECK, CALL, BRING_IN):
             passive = i
+            free = free or kind == CHECK
         elif kind == FOLD:
             fold = i
         elif (kind in (COMPLETE, BET, RAISE)) and raise_at < 0:
             raise_at = i
     if stance == AGGRESSIVE and raise_at >= 0 and obs[O_AMOUNT + raise_at] > 0:
         return raise_at
-    if stance == PASSIVE and fold >= 0:
+    if stance == PASSIVE and fold >= 0 and not free:
         return fold
     if passive >= 0:
         return passive
     return 0
+
+
+@njit(cache=True)
+def random_choice(kinds: Any, nlegal: int, state: Any) -> int:
+    """A uniformly random legal action's index, never a fold when checking is free (the
+    rules allow that fold, R5.8, but no sensible policy makes it)."""
+    if nlegal > 1 and kinds[1] == CHECK:
+        return 1 + next_below(state, nlegal - 1)
+    return next_below(state, nlegal)

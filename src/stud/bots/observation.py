@@ -21,8 +21,23 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 
-from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Raise
-from stud.rules import Rules, Variant
+from stud.actions import action_of, code_of
+from stud.core.codes import (
+    BET,
+    BRING_IN,
+    CALL,
+    CHECK,
+    COMPLETE,
+    FOLD,
+    MAX_LEGAL,
+    MAX_SEATS,
+    RAISE,
+    RAZZ,
+    STUD,
+    STUD8,
+    variant_code,
+)
+from stud.core.layout import OBSERVATION
 from stud.views import PlayerView
 
 __all__ = [
@@ -45,94 +60,29 @@ __all__ = [
     "variant_code",
 ]
 
-MAX_SEATS = 8
-MAX_LEGAL = 4
-"""Most legal actions at once: fold, call, and a raise of each of two sizes (R5.5)."""
-
-# Variant codes.
-STUD = 0
-STUD8 = 1
-RAZZ = 2
-
-# Action kind codes, in the engine's and the compiled policies' language.
-FOLD = 0
-CHECK = 1
-CALL = 2
-BRING_IN = 3
-COMPLETE = 4
-BET = 5
-RAISE = 6
-
-# The array's layout: single values, then blocks of MAX_SEATS (or more) slots.
-O_SEAT = 0
-O_PLAYERS = 1
-O_STREET = 2
-O_LEVEL = 3
-O_VARIANT = 4
-O_ANTE = 5
-O_BRING_IN = 6
-O_SMALL = 7
-O_BIG = 8
-O_COMMUNITY = 9
-O_NDOWN = 10
-O_DOWN = 11  # 3 slots: own face-down cards in the order dealt
-O_NLEGAL = 14
-O_KIND = 15  # MAX_LEGAL slots
-O_AMOUNT = O_KIND + MAX_LEGAL
-O_STACK = O_AMOUNT + MAX_LEGAL  # MAX_SEATS slots each from here
-O_WAGER = O_STACK + MAX_SEATS
-O_CONTRIB = O_WAGER + MAX_SEATS
-O_FOLDED = O_CONTRIB + MAX_SEATS
-O_NUP = O_FOLDED + MAX_SEATS
-O_UP = O_NUP + MAX_SEATS  # 4 slots a seat: face-up cards in the order dealt
-OBS_SIZE = O_UP + 4 * MAX_SEATS
-
-_VARIANT_CODES = {Variant.STUD: STUD, Variant.STUD8: STUD8, Variant.RAZZ: RAZZ}
-
-
-def variant_code(rules: Rules) -> int:
-    """The variant code of a rule set."""
-    return _VARIANT_CODES[rules.variant]
-
-
-def code_of(action: Action) -> tuple[int, int]:
-    """An action's kind code and amount (0 unless it names a total)."""
-    match action:
-        case Fold():
-            return FOLD, 0
-        case Check():
-            return CHECK, 0
-        case Call():
-            return CALL, 0
-        case BringIn():
-            return BRING_IN, 0
-        case Complete(to):
-            return COMPLETE, to
-        case Bet(to):
-            return BET, to
-        case Raise(to):
-            return RAISE, to
-    raise ValueError(f"{action} is not a betting action")
-
-
-def action_of(kind: int, amount: int) -> Action:
-    """The action of a kind code and amount (the inverse of ``code_of``)."""
-    match kind:
-        case 0:
-            return Fold()
-        case 1:
-            return Check()
-        case 2:
-            return Call()
-        case 3:
-            return BringIn()
-        case 4:
-            return Complete(amount)
-        case 5:
-            return Bet(amount)
-        case 6:
-            return Raise(amount)
-    raise ValueError(f"{kind} is not an action kind code")
+# The array's slots, as ``core.layout.OBSERVATION`` declares them.
+O_SEAT = OBSERVATION["seat"]
+O_PLAYERS = OBSERVATION["players"]
+O_STREET = OBSERVATION["street"]
+O_LEVEL = OBSERVATION["level"]
+O_VARIANT = OBSERVATION["variant"]
+O_ANTE = OBSERVATION["ante"]
+O_BRING_IN = OBSERVATION["bring_in"]
+O_SMALL = OBSERVATION["small"]
+O_BIG = OBSERVATION["big"]
+O_COMMUNITY = OBSERVATION["community"]
+O_NDOWN = OBSERVATION["ndown"]
+O_DOWN = OBSERVATION["down"]
+O_NLEGAL = OBSERVATION["nlegal"]
+O_KIND = OBSERVATION["kind"]
+O_AMOUNT = OBSERVATION["amount"]
+O_STACK = OBSERVATION["stack"]
+O_WAGER = OBSERVATION["wager"]
+O_CONTRIB = OBSERVATION["contrib"]
+O_FOLDED = OBSERVATION["folded"]
+O_NUP = OBSERVATION["nup"]
+O_UP = OBSERVATION["up"]
+OBS_SIZE = OBSERVATION.size
 
 
 def observe(view: PlayerView) -> npt.NDArray[np.int64]:
@@ -143,7 +93,7 @@ def observe(view: PlayerView) -> npt.NDArray[np.int64]:
     obs[O_PLAYERS] = view.players
     obs[O_STREET] = view.street
     obs[O_LEVEL] = view.level
-    obs[O_VARIANT] = variant_code(rules)
+    obs[O_VARIANT] = variant_code(rules.variant)
     obs[O_ANTE] = rules.ante
     obs[O_BRING_IN] = rules.bring_in
     obs[O_SMALL] = rules.small_bet

@@ -8,19 +8,14 @@ The random and station policies are so simple that the engine inlines them.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 from numba import njit
 
-import stud.evaluation.kernels
-import stud.evaluation.tables
-from stud.bots.equity import equity_choice
-from stud.bots.features import CALLING, act
-from stud.bots.observation import O_NLEGAL
+from stud.bots.equity_bot import equity_choice
+from stud.bots.features import CALLING, act, random_choice
+from stud.bots.observation import O_KIND, O_NLEGAL
 from stud.bots.tight import tight_choice
-from stud.sim import numba_cache
-from stud.sim.rng import next_below
 
 __all__ = ["EQUITY", "POLICY_NAMES", "RANDOM", "STATION", "TIGHT", "decide"]
 
@@ -31,29 +26,13 @@ EQUITY = 3
 
 POLICY_NAMES = {RANDOM: "random", STATION: "station", TIGHT: "tight", EQUITY: "equity"}
 
-_BOTS = Path(__file__).parent
-_SIM = _BOTS.parent / "sim"
-_DEPENDENTS = [
-    *(_BOTS / f"{m}.py" for m in ("features", "tight", "equity", "policies")),
-    *(_SIM / f"{m}.py" for m in ("rng", "engine")),
-]
-numba_cache.check(
-    [
-        *_DEPENDENTS,
-        _BOTS / "observation.py",
-        Path(stud.evaluation.kernels.__file__),
-        Path(stud.evaluation.tables.__file__),
-    ],
-    _DEPENDENTS,
-)
-
 
 @njit(cache=True)
 def decide(policy: int, obs: Any, state: Any, tabs: Any) -> int:
     """The index of the legal action policy ``policy`` chooses."""
     nlegal = obs[O_NLEGAL]
     if policy == RANDOM:
-        return next_below(state, nlegal)
+        return random_choice(obs[O_KIND:], nlegal, state)
     if policy == STATION:
         return act(obs, CALLING)
     if policy == TIGHT:

@@ -6,7 +6,7 @@ import random
 from dataclasses import dataclass
 from typing import ClassVar
 
-from stud.actions import Action, BringIn, Call, Check, Show
+from stud.actions import Action, BringIn, Call, Check, Fold, Show
 from stud.bots.policies import RANDOM, STATION
 from stud.views import PlayerView
 
@@ -15,7 +15,8 @@ __all__ = ["RandomBot", "StationBot"]
 
 @dataclass(frozen=True, slots=True)
 class RandomBot:
-    """Picks uniformly among the legal actions (it always shows at showdown)."""
+    """Picks uniformly among the legal actions, never folding when it may check (R5.8),
+    and always shows at showdown."""
 
     name: str = "random"
     policy: ClassVar[int] = RANDOM
@@ -25,6 +26,8 @@ class RandomBot:
         legal = view.legal_actions
         if Show() in legal:
             return Show()
+        if Check() in legal:
+            legal = tuple(a for a in legal if a != Fold())
         return legal[rng.randrange(len(legal))]
 
 

@@ -43,11 +43,13 @@ def choices(view: PlayerView) -> list[Choice]:
     stack = view.stacks[view.seat]
     wager = view.wagers[view.seat]
     aggressive = [a for a in view.legal_actions if isinstance(a, Complete | Bet | Raise)]
+    free_check = Check() in view.legal_actions
     result: list[Choice] = []
     for action in view.legal_actions:
         match action:
             case Fold():
-                result.append(Choice("f", action, "fold"))
+                if not free_check:  # R5.8 allows it, but one stray key must not fold for free
+                    result.append(Choice("f", action, "fold"))
             case Check():
                 result.append(Choice("k", action, "check"))
             case Call():

@@ -39,6 +39,8 @@ from typing import NamedTuple
 import numpy as np
 import numpy.typing as npt
 
+from stud.core.codes import NO_LOW
+
 __all__ = [
     "BUCKET_BITS",
     "FLUSH_BITS",
@@ -58,9 +60,6 @@ __all__ = [
     "tables",
 ]
 
-#: The eight-or-better low of a hand with none. Larger than every real low value, so
-#: "lower is better" comparisons need no special case.
-NO_LOW = 0x7FFF_FFFF
 
 #: Suit counters start at 3, so a suit's 4-bit counter reaches 8 (its top bit) at the
 #: fifth card of that suit.

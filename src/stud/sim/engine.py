@@ -1,23 +1,24 @@
 """The compiled hand engine: the rules of ``stud.state`` over flat arrays, for volume.
 
-``stud.state`` is the rulebook: immutable, one event at a time, easy to check. It
-plays about a thousand hands a second, which is far too slow to measure bots over
-millions of hands. This module plays the same rules (every one of R3 to R7, the
-options of ``Rules`` included) in numba-compiled code over a few integer arrays, and
-runs the built-in bots' compiled policies inside the same loop.
+``stud.state`` is the rulebook's reading: immutable, one event at a time, easy to
+check, and far too slow to measure bots over millions of hands. This module plays
+the same hands in numba-compiled code over a few integer arrays, and runs the
+built-in bots' compiled policies inside the same loop.
 
-It is not a second rulebook: tests play thousands of random hands (short stacks and
-all-ins, eight-handed community cards, every variant and option) through both
-engines with the same deck order and the same choices and require identical legal
-actions and final stacks, and they check that what the engine shows a policy is
-exactly ``observe(view_of(state, seat))``. When the two disagree, ``stud.state`` is
-right by definition.
+It is not a second rulebook: every decision (who brings in and acts first, what is
+legal, whether a short all-in counts, who acts next, the uncalled bet, the pots, the
+shares and odd chips) is a call into ``stud.core``, the very functions the reference
+engine calls; this module keeps only the array plumbing (dealing, posting chips,
+moving from street to street). Tests still play random hands of every variant and
+option through both engines with the same deck and choices and require identical
+legal actions, observations (``observe(view_of(state, seat))``) and final stacks.
 
 Layout. A table is described by:
 
-* ``r`` (``R_*``): the rules as integers;
-* ``t`` (``T_*``): per-seat blocks of ``MAX_SEATS`` slots (stacks, contributions,
-  wagers, folds, ...) and single values (street, level, actor, ...);
+* ``r`` (``core.codes.R_*``): the rules as integers;
+* ``t`` (``T_*``, declared once in ``core.layout.TABLE``): per-seat blocks of
+  ``MAX_SEATS`` slots (stacks, contributions, wagers, folds, ...) and single values
+  (street, level, actor, ...);
 * ``cards``: ``(MAX_SEATS, 7)`` card codes per seat in the order dealt (two down,
   up to four up, the seventh down). When the community card is dealt (R3.4) it is
   written into every live seat's seventh slot, so ``cards[s, :7]`` is always the
@@ -37,12 +38,12 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
+import stud.jitted  # noqa: F401  (the core, callable from here)
+from stud.bots.features import random_choice
 from stud.bots.observation import (
-    BET,
     BRING_IN,
     CALL,
     CHECK,
-    COMPLETE,
     FOLD,
     MAX_LEGAL,
     MAX_SEATS,
@@ -68,13 +69,24 @@ from stud.bots.observation import (
     O_VARIANT,
     O_WAGER,
     OBS_SIZE,
-    RAISE,
     RAZZ,
-    STUD,
     STUD8,
-    variant_code,
 )
 from stud.bots.policies import RANDOM, STATION, decide
+from stud.core import betting, pots, shares
+from stud.core.codes import (
+    R_ANTE,
+    R_BIG,
+    R_BRING_IN,
+    R_DEAD_ANTES,
+    R_HALF_BET,
+    R_SIZE,
+    R_SMALL,
+    R_VARIANT,
+    low_card_key,
+    rule_codes,
+)
+from stud.core.layout import TABLE
 from stud.evaluation.kernels import (
     NO_LOW,
     hand_high,
@@ -83,8 +95,8 @@ from stud.evaluation.kernels import (
     hand_showing,
     kernel_tables,
 )
-from stud.rules import Rules, ShortAllInRule
-from stud.sim.rng import hand_start_compiled, next_below
+from stud.rng import hand_start_compiled, next_below
+from stud.rules import Rules
 
 __all__ = [
     "MAX_ACTIONS",
@@ -93,48 +105,38 @@ __all__ = [
     "PlayedHand",
     "apply_action",
     "legal_actions",
-    "observe",
-    "play_chunk",
-    "play_hand",
+    "observe_table",
     "play_one",
     "rules_array",
+    "run_hand",
+    "run_hands",
     "start_hand",
 ]
 
-# -- the rules (r) --------------------------------------------------------------
-R_VARIANT = 0
-R_ANTE = 1
-R_BRING_IN = 2
-R_SMALL = 3
-R_BIG = 4
-R_MAX_RAISES = 5
-R_UNCAPPED_HU = 6
-R_HALF_BET = 7
-R_DEAD_ANTES = 8
-R_SIZE = 9
-
-# -- the table (t): blocks of MAX_SEATS, then single values --------------------------
-T_STACK = 0
-T_CONTRIB = 8
-T_WAGER = 16
-T_FOLDED = 24
-T_ACTED = 32
-T_NCARDS = 40
-T_ANTE = 48  # the ante each seat posted (for dead antes)
-T_START = 56  # starting stacks
-T_N = 64
-T_STREET = 65
-T_LEVEL = 66
-T_FULL_BET = 67
-T_RAISES = 68
-T_INCREMENT = 69
-T_OPEN_PAIR = 70
-T_ACTOR = 71  # -1 when the hand is over
-T_SHOWDOWN_FIRST = 72
-T_COMMUNITY = 73  # -1 until dealt
-T_DECK_POS = 74
-T_SHOWDOWN = 75  # 1 when the pot was decided by a showdown
-T_SIZE = 76
+# -- the table (t), as ``core.layout.TABLE`` declares it ---------------------------
+T_STACK = TABLE["stack"]
+T_CONTRIB = TABLE["contrib"]
+T_WAGER = TABLE["wager"]
+T_FOLDED = TABLE["folded"]
+T_ACTED = TABLE["acted"]
+T_NCARDS = TABLE["ncards"]
+T_DEAD = TABLE["dead"]
+T_SHOWING = TABLE["showing"]
+T_START = TABLE["start"]
+T_N = TABLE["n"]
+T_STREET = TABLE["street"]
+T_LEVEL = TABLE["level"]
+T_FULL_BET = TABLE["full_bet"]
+T_RAISES = TABLE["raises"]
+T_INCREMENT = TABLE["increment"]
+T_OPEN_PAIR = TABLE["open_pair"]
+T_ACTOR = TABLE["actor"]
+T_SHOWDOWN_FIRST = TABLE["showdown_first"]
+T_COMMUNITY = TABLE["community"]
+T_DECK_POS = TABLE["deck_pos"]
+T_SHOWDOWN = TABLE["showdown"]
+T_FULL_LEVEL = TABLE["full_level"]
+T_SIZE = TABLE.size
 
 # Per-hand results (one row of a results array per hand and seat).
 RES_PAYOFF = 0
@@ -150,26 +152,11 @@ more, and then the log says how many there were so the caller can refuse it."""
 
 
 def rules_array(rules: Rules) -> npt.NDArray[np.int64]:
-    """The rules as the engine's integer array."""
-    r = np.zeros(R_SIZE, dtype=np.int64)
-    r[R_VARIANT] = variant_code(rules)
-    r[R_ANTE] = rules.ante
-    r[R_BRING_IN] = rules.bring_in
-    r[R_SMALL] = rules.small_bet
-    r[R_BIG] = rules.big_bet
-    r[R_MAX_RAISES] = rules.max_raises
-    r[R_UNCAPPED_HU] = rules.uncapped_heads_up
-    r[R_HALF_BET] = rules.short_all_in_rule is ShortAllInRule.HALF_BET
-    r[R_DEAD_ANTES] = rules.dead_antes
-    return r
+    """The rules as the engine's integer array (``core.codes.rule_codes``)."""
+    return np.array(rule_codes(rules), dtype=np.int64)
 
 
 # -- small questions -----------------------------------------------------------------
-
-
-@njit(cache=True, inline="always")
-def _can_bet(t: Any, s: int) -> bool:
-    return bool(t[T_FOLDED + s] == 0 and t[T_STACK + s] > 0)
 
 
 @njit(cache=True)
@@ -181,13 +168,19 @@ def _in_hand_count(t: Any) -> int:
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _folded(t: Any) -> Any:
+    return t[T_FOLDED : T_FOLDED + MAX_SEATS]
+
+
+@njit(cache=True, inline="always")
+def _stacks(t: Any) -> Any:
+    return t[T_STACK : T_STACK + MAX_SEATS]
+
+
+@njit(cache=True, inline="always")
 def _bettors(t: Any) -> int:
-    count = 0
-    for s in range(t[T_N]):
-        if _can_bet(t, s):
-            count += 1
-    return count
+    return betting.bettors(_folded(t), _stacks(t), t[T_N])
 
 
 @njit(cache=True)
@@ -200,152 +193,46 @@ def _nup(t: Any, s: int) -> int:
 
 
 @njit(cache=True)
-def _cap_reached(t: Any, r: Any) -> bool:
-    if r[R_UNCAPPED_HU] and _bettors(t) == 2:
-        return False
-    return bool(t[T_RAISES] >= 1 + r[R_MAX_RAISES])
-
-
-@njit(cache=True)
-def _full_targets(t: Any, r: Any) -> tuple[int, int, int]:
-    """How many street totals a full bet, completion or raise may go to now, and
-    those totals in ascending order (``HandState._full_targets``)."""
-    level = t[T_LEVEL]
-    size = t[T_INCREMENT]
-    two = t[T_OPEN_PAIR] != 0 and size == r[R_SMALL] and r[R_SMALL] < r[R_BIG]
-    big = r[R_BIG]
-    if t[T_FULL_BET] == 0:
-        if size > level:
-            if two and big > level:
-                return 2, size, big
-            return 1, size, 0
-        if two and big > level:
-            return 1, big, 0
-        return 0, 0, 0
-    if two:
-        return 2, level + size, level + big
-    return 1, level + size, 0
-
-
-@njit(cache=True)
 def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
     """Write the actor's legal actions, in ``HandState.legal_actions`` order."""
-    seat = t[T_ACTOR]
-    stack = t[T_STACK + seat]
-    if t[T_STREET] == 3 and t[T_LEVEL] == 0:
-        kinds[0] = BRING_IN
-        amounts[0] = 0
-        if stack > r[R_BRING_IN]:
-            kinds[1] = COMPLETE
-            amounts[1] = min(r[R_SMALL], stack)
-            return 2
-        return 1
-    to_call = t[T_LEVEL] - t[T_WAGER + seat]
-    n = 0
-    if to_call > 0:
-        kinds[0] = FOLD
-        amounts[0] = 0
-        kinds[1] = CALL
-        amounts[1] = 0
-        n = 2
-    else:
-        kinds[0] = CHECK
-        amounts[0] = 0
-        n = 1
-    if stack <= to_call or t[T_ACTED + seat] != 0 or _cap_reached(t, r):
-        return n
-    other = False
-    for s in range(t[T_N]):
-        if s != seat and _can_bet(t, s):
-            other = True
-    if not other:
-        return n
-    if t[T_LEVEL] == 0:
-        kind = BET
-    elif t[T_FULL_BET] != 0:
-        kind = RAISE
-    else:
-        kind = COMPLETE
-    most = t[T_WAGER + seat] + stack
-    count, first_target, second_target = _full_targets(t, r)
-    first = n
-    for i in range(count):
-        target = first_target if i == 0 else second_target
-        kinds[n] = kind
-        if target <= most:
-            amounts[n] = target
-            n += 1
-        else:
-            if n == first or amounts[n - 1] != most:  # a stack of exactly one bet: once
-                amounts[n] = most  # all-in for less (R5.6)
-                n += 1
-            break
-    return n
+    return betting.legal_actions(
+        t[T_ACTOR],
+        t[T_N],
+        _folded(t),
+        _stacks(t),
+        t[T_WAGER : T_WAGER + MAX_SEATS],
+        t[T_ACTED : T_ACTED + MAX_SEATS],
+        t[T_STREET],
+        t[T_LEVEL],
+        t[T_FULL_BET] != 0,
+        t[T_RAISES],
+        t[T_INCREMENT],
+        t[T_OPEN_PAIR] != 0,
+        r,
+        kinds,
+        amounts,
+    )
 
 
 # -- first to act --------------------------------------------------------------------
 
 
 @njit(cache=True)
-def _first_who_can_bet(t: Any, seat: int) -> int:
-    """``seat`` if it can bet, else the next seat clockwise that can (-1: none)."""
-    n: int = t[T_N]
-    for step in range(n):
-        s = (seat + step) % n
-        if _can_bet(t, s):
-            return s
-    return -1
-
-
-@njit(cache=True)
-def _bring_in_seat(t: Any, r: Any, cards: Any) -> int:
-    """R4.1, R4.3: the lowest door card (razz: the highest, ace low) brings in."""
-    best = -1
-    best_key = 0
-    for s in range(t[T_N]):
-        if t[T_FOLDED + s]:
-            continue
-        code = cards[s, 2]
-        if r[R_VARIANT] == RAZZ:
-            rank = code // 4 + 2
-            low = 1 if rank == 14 else rank
-            key = -(low * 4 + code % 4)  # the highest brings in
-        else:
-            key = code
-        if best < 0 or key < best_key:
-            best = s
-            best_key = key
-    return _first_who_can_bet(t, best)
-
-
-@njit(cache=True)
 def _first_to_act(t: Any, r: Any, cards: Any) -> int:
     """R5.3: the best showing hand acts first (razz: the lowest), ties to the lowest seat."""
     lowball = r[R_VARIANT] == RAZZ
-    best = -1
-    best_value = 0
+    showing = t[T_SHOWING : T_SHOWING + MAX_SEATS]
     for s in range(t[T_N]):
-        if t[T_FOLDED + s]:
-            continue
-        value = hand_showing(cards[s, 2:], _nup(t, s), lowball)
-        if not lowball:
-            value = -value
-        if best < 0 or value < best_value:
-            best = s
-            best_value = value
-    return _first_who_can_bet(t, best)
+        if t[T_FOLDED + s] == 0:
+            showing[s] = hand_showing(cards[s, 2:], _nup(t, s), lowball)
+    return betting.first_to_act(showing, _folded(t), _stacks(t), t[T_N], lowball)
 
 
 @njit(cache=True)
 def _pair_showing(t: Any, cards: Any) -> bool:
     for s in range(t[T_N]):
-        if t[T_FOLDED + s]:
-            continue
-        nup = _nup(t, s)
-        for i in range(nup):
-            for j in range(i + 1, nup):
-                if cards[s, 2 + i] // 4 == cards[s, 2 + j] // 4:
-                    return True
+        if t[T_FOLDED + s] == 0 and betting.shows_pair(cards[s, 2:], _nup(t, s)):
+            return True
     return False
 
 
@@ -392,11 +279,17 @@ def _advance(t: Any, r: Any, cards: Any, deck: Any, tabs: Any, won: Any) -> None
             t[T_ACTED + s] = 0
         t[T_LEVEL] = 0
         t[T_FULL_BET] = 0
+        t[T_FULL_LEVEL] = r[R_BRING_IN] if street == 3 else 0
         t[T_RAISES] = 0
         t[T_INCREMENT] = r[R_SMALL] if street <= 4 else r[R_BIG]
-        t[T_OPEN_PAIR] = street == 4 and r[R_VARIANT] == STUD and _pair_showing(t, cards)
+        t[T_OPEN_PAIR] = betting.open_pair_counts(r[R_VARIANT], street) and _pair_showing(t, cards)
         if _bettors(t) >= 2:
-            first = _bring_in_seat(t, r, cards) if street == 3 else _first_to_act(t, r, cards)
+            if street == 3:
+                first = betting.bring_in_seat(
+                    cards[:, 2], _folded(t), _stacks(t), n, r[R_VARIANT] == RAZZ
+                )
+            else:
+                first = _first_to_act(t, r, cards)
             t[T_ACTOR] = first
             t[T_SHOWDOWN_FIRST] = first
             return
@@ -409,117 +302,19 @@ def _advance(t: Any, r: Any, cards: Any, deck: Any, tabs: Any, won: Any) -> None
 # -- pots ------------------------------------------------------------------------------
 
 
+@njit(cache=True, inline="always")
+def _dead(t: Any) -> Any:
+    """Each seat's dead money: its ante when antes are dead (``Rules.dead_antes``)."""
+    return t[T_DEAD : T_DEAD + MAX_SEATS]
+
+
 @njit(cache=True)
 def _return_uncalled(t: Any, r: Any) -> None:
-    """R6.1: the largest contributor takes back what nobody matched (dead antes,
-    being everyone's, are never part of it)."""
-    n = t[T_N]
-    live = t[T_CONTRIB : T_CONTRIB + MAX_SEATS].copy()
-    if r[R_DEAD_ANTES]:
-        for s in range(n):
-            live[s] -= t[T_ANTE + s]
-    top = 0
-    for s in range(1, n):
-        if live[s] > live[top]:
-            top = s
-    second = -(1 << 62)
-    for s in range(n):
-        if s != top and live[s] > second:
-            second = live[s]
-    excess = live[top] - second
+    """R6.1: the largest contributor takes back what nobody matched."""
+    top, excess = pots.uncalled_bet(t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), t[T_N])
     if excess > 0:
         t[T_STACK + top] += excess
         t[T_CONTRIB + top] -= excess
-
-
-@njit(cache=True)
-def _build_pots(contrib: Any, live: Any, n: int, amounts: Any, eligible: Any, first: int) -> int:
-    """Main and side pots (``pots.build_pots``), written from pot index ``first`` on."""
-    levels = np.empty(MAX_SEATS, dtype=np.int64)
-    count = 0
-    for s in range(n):
-        c = contrib[s]
-        if live[s] and c > 0:
-            seen = False
-            for i in range(count):
-                if levels[i] == c:
-                    seen = True
-            if not seen:
-                levels[count] = c
-                count += 1
-    levels[:count].sort()
-    pots = first
-    previous = 0
-    for i in range(count):
-        level = levels[i]
-        last = i == count - 1
-        amount = 0
-        for s in range(n):
-            c = contrib[s]
-            if c > previous:
-                amount += (c if last else min(c, level)) - min(c, previous)
-        if amount:
-            amounts[pots] = amount
-            for s in range(n):
-                eligible[pots, s] = live[s] and contrib[s] >= level
-            pots += 1
-        previous = level
-    return pots
-
-
-@njit(cache=True)
-def _pots(t: Any, r: Any, amounts: Any, eligible: Any) -> int:
-    """Every pot of the showdown, main first (R6.3), dead antes as ``Rules`` says."""
-    n = t[T_N]
-    live = np.zeros(MAX_SEATS, dtype=np.bool_)
-    for s in range(n):
-        live[s] = t[T_FOLDED + s] == 0
-    contrib = t[T_CONTRIB : T_CONTRIB + MAX_SEATS].copy()
-    if not r[R_DEAD_ANTES]:
-        return _build_pots(contrib, live, n, amounts, eligible, 0)
-    money = 0
-    for s in range(n):
-        contrib[s] -= t[T_ANTE + s]
-        money += t[T_ANTE + s]
-    count = _build_pots(contrib, live, n, amounts, eligible, 1)
-    if count > 1:
-        everyone = True
-        for s in range(n):
-            if eligible[1, s] != live[s]:
-                everyone = False
-        if everyone:
-            amounts[1] += money
-            amounts[0 : count - 1] = amounts[1:count]
-            eligible[0 : count - 1] = eligible[1:count]
-            return count - 1
-    if money:
-        amounts[0] = money
-        for s in range(n):
-            eligible[0, s] = live[s]
-        return count
-    amounts[0 : count - 1] = amounts[1:count]
-    eligible[0 : count - 1] = eligible[1:count]
-    return count - 1
-
-
-@njit(cache=True)
-def _share_out(amount: int, winners: Any, nw: int, keys: Any, ascending: bool, won: Any) -> None:
-    """Equal shares, odd chips one each in card order (R7.2, R7.4)."""
-    order = winners[:nw].copy()
-    # Insertion sort by key (no two players hold the same card, so keys differ).
-    for i in range(1, nw):
-        j = i
-        while j > 0 and (
-            (keys[order[j]] < keys[order[j - 1]])
-            if ascending
-            else (keys[order[j]] > keys[order[j - 1]])
-        ):
-            order[j], order[j - 1] = order[j - 1], order[j]
-            j -= 1
-    base = amount // nw
-    odd = amount - base * nw
-    for i in range(nw):
-        won[order[i]] += base + (1 if i < odd else 0)
 
 
 @njit(cache=True)
@@ -542,9 +337,7 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
         for i in range(own):
             code = cards[s, i]
             hc = max(hc, code)
-            rank = code // 4 + 2
-            lowrank = 1 if rank == 14 else rank
-            lc = min(lc, lowrank * 4 + code % 4)
+            lc = min(lc, low_card_key(code))
         high_card[s] = hc
         low_card[s] = lc
         if variant == RAZZ:
@@ -553,46 +346,34 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
             high[s] = hand_high(hand, tabs)
             low[s] = hand_low8(hand, tabs) if variant == STUD8 else NO_LOW
     amounts = np.zeros(MAX_SEATS + 1, dtype=np.int64)
-    eligible = np.zeros((MAX_SEATS + 1, MAX_SEATS), dtype=np.bool_)
-    pots = _pots(t, r, amounts, eligible)
+    eligible = np.zeros(MAX_SEATS + 1, dtype=np.int64)
+    live = np.zeros(MAX_SEATS, dtype=np.int64)
+    for s in range(n):
+        live[s] = t[T_FOLDED + s] == 0
+    count = pots.build_pots(
+        t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), live, n, amounts, eligible
+    )
     won[:] = 0
     hi = np.empty(MAX_SEATS, dtype=np.int64)
     lo = np.empty(MAX_SEATS, dtype=np.int64)
-    for p in range(pots):
-        amount = amounts[p]
-        best_high = -1
-        best_low = NO_LOW
-        for s in range(n):
-            if eligible[p, s]:
-                if variant != RAZZ and high[s] > best_high:
-                    best_high = high[s]
-                best_low = min(best_low, low[s])
-        nh = 0
-        nl = 0
-        for s in range(n):
-            if eligible[p, s]:
-                if variant != RAZZ and high[s] == best_high:
-                    hi[nh] = s
-                    nh += 1
-                if best_low != NO_LOW and low[s] == best_low:
-                    lo[nl] = s
-                    nl += 1
-        if variant == RAZZ:
-            _share_out(amount, lo, nl, low_card, True, won)
-        elif variant != STUD8 or nl == 0:
-            _share_out(amount, hi, nh, high_card, False, won)
-        else:
-            same = nh == nl
-            if same:
-                for i in range(nh):
-                    if hi[i] != lo[i]:
-                        same = False
-            if same:
-                _share_out(amount, hi, nh, high_card, False, won)
-            else:
-                low_half = amount // 2
-                _share_out(amount - low_half, hi, nh, high_card, False, won)
-                _share_out(low_half, lo, nl, low_card, True, won)
+    for p in range(count):
+        _how, nh, high_chips, nl, low_chips = shares.award_pot(
+            amounts[p],
+            eligible[p],
+            n,
+            high,
+            low,
+            high_card,
+            low_card,
+            variant == STUD8,
+            variant == RAZZ,
+            hi,
+            lo,
+        )
+        for i in range(nh):
+            won[hi[i]] += shares.odd_chip_share(high_chips, nh, i)
+        for i in range(nl):
+            won[lo[i]] += shares.odd_chip_share(low_chips, nl, i)
     for s in range(n):
         t[T_STACK + s] += won[s]
         t[T_CONTRIB + s] = 0
@@ -624,20 +405,6 @@ def _finish(t: Any, r: Any, won: Any) -> None:
 
 
 @njit(cache=True)
-def _next_to_act(t: Any, seat: int) -> int:
-    """R5.1: the next player clockwise who still owes an action this round, or -1."""
-    n: int = t[T_N]
-    bettors = _bettors(t)
-    for step in range(1, n + 1):
-        s = (seat + step) % n
-        if not _can_bet(t, s):
-            continue
-        if t[T_WAGER + s] < t[T_LEVEL] or (t[T_ACTED + s] == 0 and bettors >= 2):
-            return s
-    return -1
-
-
-@njit(cache=True)
 def apply_action(
     t: Any, r: Any, cards: Any, deck: Any, kind: int, amount: int, tabs: Any, won: Any
 ) -> None:
@@ -655,24 +422,20 @@ def apply_action(
         t[T_LEVEL] = r[R_BRING_IN]  # R4.3: a short bring-in still sets the wager
     elif kind != CHECK:
         to = amount
-        level = t[T_LEVEL]
         put = to - t[T_WAGER + seat]
-        smallest = _full_targets(t, r)[1]
-        full = to >= smallest
-        if not full and r[R_HALF_BET]:
-            # R5.6: a short all-in of at least half an increment counts as full; a
-            # completion is measured from the bring-in, whoever makes it.
-            base = max(r[R_BRING_IN], level) if t[T_STREET] == 3 else level
-            full = 2 * (to - base) >= smallest - base
-        if full:
+        full_bet = t[T_FULL_BET] != 0
+        if betting.counts_as_full(
+            to, full_bet, t[T_FULL_LEVEL], t[T_INCREMENT], r[R_HALF_BET] != 0
+        ):
             for s in range(t[T_N]):
                 t[T_ACTED + s] = 0
             t[T_ACTED + seat] = 1
-            size = to - level if t[T_FULL_BET] else to
+            t[T_INCREMENT] = betting.increment_after(
+                to, t[T_LEVEL], full_bet, t[T_OPEN_PAIR] != 0, t[T_INCREMENT], r[R_BIG]
+            )
             t[T_FULL_BET] = 1
+            t[T_FULL_LEVEL] = to
             t[T_RAISES] += 1
-            if t[T_OPEN_PAIR] and size >= r[R_BIG]:
-                t[T_INCREMENT] = r[R_BIG]  # R5.5
         t[T_LEVEL] = to
         t[T_SHOWDOWN_FIRST] = seat
     t[T_STACK + seat] = stack - put
@@ -681,7 +444,15 @@ def apply_action(
     if _in_hand_count(t) == 1:
         _finish(t, r, won)
         return
-    following = _next_to_act(t, seat)
+    following = betting.next_to_act(
+        seat,
+        t[T_N],
+        _folded(t),
+        _stacks(t),
+        t[T_WAGER : T_WAGER + MAX_SEATS],
+        t[T_ACTED : T_ACTED + MAX_SEATS],
+        t[T_LEVEL],
+    )
     if following >= 0:
         t[T_ACTOR] = following
         return
@@ -702,7 +473,7 @@ def start_hand(t: Any, r: Any, cards: Any, deck: Any, stacks: Any, tabs: Any, wo
     for s in range(n):
         ante = min(r[R_ANTE], stacks[s])
         t[T_START + s] = stacks[s]
-        t[T_ANTE + s] = ante
+        t[T_DEAD + s] = ante if r[R_DEAD_ANTES] else 0
         t[T_STACK + s] = stacks[s] - ante
         t[T_CONTRIB + s] = ante
     t[T_STREET] = 3
@@ -712,7 +483,9 @@ def start_hand(t: Any, r: Any, cards: Any, deck: Any, stacks: Any, tabs: Any, wo
 
 
 @njit(cache=True)
-def observe(t: Any, r: Any, cards: Any, kinds: Any, amounts: Any, nlegal: int, obs: Any) -> None:
+def observe_table(
+    t: Any, r: Any, cards: Any, kinds: Any, amounts: Any, nlegal: int, obs: Any
+) -> None:
     """What the actor may see, in ``stud.bots.observation``'s layout (R8.4)."""
     seat = t[T_ACTOR]
     n = t[T_N]
@@ -759,7 +532,7 @@ def _shuffle(deck: Any, state: Any) -> None:
 
 
 @njit(cache=True)
-def play_hand(
+def run_hand(
     r: Any,
     stacks: Any,
     policies: Any,
@@ -788,7 +561,7 @@ def play_hand(
         seat = t[T_ACTOR]
         policy = policies[seat]
         if policy == RANDOM:
-            choice = next_below(state, nlegal)
+            choice = random_choice(kinds, nlegal, state)
         elif policy == STATION:
             choice = 0
             for i in range(nlegal):
@@ -796,10 +569,10 @@ def play_hand(
                     choice = i
                     break
         else:
-            observe(t, r, cards, kinds, amounts, nlegal, obs)
+            observe_table(t, r, cards, kinds, amounts, nlegal, obs)
             choice = decide(policy, obs, state, tabs)
         if actions < obs_log.shape[0]:
-            observe(t, r, cards, kinds, amounts, nlegal, obs_log[actions])
+            observe_table(t, r, cards, kinds, amounts, nlegal, obs_log[actions])
         if actions < log.shape[0]:
             log[actions, 0] = seat
             log[actions, 1] = kinds[choice]
@@ -823,7 +596,7 @@ S_FIELDS = 6
 
 
 @njit(cache=True)
-def play_chunk(
+def run_hands(
     r: Any,
     stacks: Any,
     lineup: Any,
@@ -865,12 +638,12 @@ def play_chunk(
         _shuffle(deck, state)
         if k < decks.shape[0]:
             decks[k, :] = deck
-            length = play_hand(
+            length = run_hand(
                 r, stacks, policies, state, deck, tabs, t, cards, won, logs[k], no_obs
             )
             lengths[k] = length
         else:
-            play_hand(r, stacks, policies, state, deck, tabs, t, cards, won, no_log, no_obs)
+            run_hand(r, stacks, policies, state, deck, tabs, t, cards, won, no_log, no_obs)
         total_won = 0
         for s in range(n):
             total_won += won[s]
@@ -915,7 +688,7 @@ def play_one(
 ) -> PlayedHand:
     """Play one hand from stream state ``start``, shuffling unless ``deck`` is given.
 
-    For tests and tools; simulations call ``play_chunk``. A hand with more than
+    For tests and tools; simulations call ``run_hands``. A hand with more than
     ``max_actions`` actions (an uncapped heads-up raising war) is refused.
     """
     r = rules_array(rules)
@@ -930,7 +703,7 @@ def play_one(
     won = np.zeros(MAX_SEATS, dtype=np.int64)
     log = np.zeros((max_actions, 4), dtype=np.int64)
     seen = np.zeros((max_actions, OBS_SIZE), dtype=np.int64)
-    count = play_hand(
+    count = run_hand(
         r,
         np.array(stacks, dtype=np.int64),
         np.array(policies, dtype=np.int64),

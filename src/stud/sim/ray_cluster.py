@@ -19,7 +19,7 @@ from collections.abc import Iterator, Sequence
 from typing import Any
 from urllib.parse import urlsplit
 
-from stud.sim.run import ChunkResult, SimError, Simulation, play_chunk, warm_up
+from stud.sim.run import ChunkResult, SimError, Simulation, compile_engine, play_chunk
 
 __all__ = ["CONNECT_SECONDS", "RayCluster", "check_reachable", "import_ray"]
 
@@ -75,7 +75,7 @@ class RayCluster:
         started = False
         if not ray.is_initialized():
             if self.address is None:
-                warm_up()  # compile once here so the workers load numba's cache
+                compile_engine()  # compile once here so the workers load numba's cache
                 ray.init(
                     num_cpus=self.num_cpus,
                     include_dashboard=False,

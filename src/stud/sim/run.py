@@ -2,7 +2,7 @@
 
 A ``Simulation`` names everything that decides the numbers: rules, the bots around
 the table, the number of hands, the seed and the stacks. Hand ``i`` is a pure
-function of those (its own random stream, ``stud.sim.rng.hand_start(seed, i)``, and
+function of those (its own random stream, ``stud.rng.hand_start(seed, i)``, and
 seats rotated by ``i``), and a chunk's totals are integer sums, so the totals are
 the same however the hands are cut up and wherever the chunks run: in this process,
 in local worker processes (``LocalProcesses``) or as Ray tasks (``stud.sim.ray``).
@@ -37,6 +37,7 @@ from stud.bots.observation import action_of
 from stud.cards import Card
 from stud.evaluation.kernels import kernel_tables
 from stud.history.phh import to_phh
+from stud.rng import hand_start
 from stud.rules import Rules
 from stud.sim import engine
 from stud.sim.engine import (
@@ -50,7 +51,6 @@ from stud.sim.engine import (
     S_WINS,
 )
 from stud.sim.hand import play_hand
-from stud.sim.rng import hand_start
 from stud.state import HandState, new_hand
 
 __all__ = [
@@ -63,11 +63,11 @@ __all__ = [
     "SimError",
     "Simulation",
     "chunk_plan",
+    "compile_engine",
     "play_chunk",
     "policy_of",
     "replay_hand",
     "simulate",
-    "warm_up",
 ]
 
 CHUNK_HANDS = 5_000
@@ -187,7 +187,7 @@ def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
     decks = np.zeros((kept, 52), dtype=np.uint8)
     logs = np.zeros((kept, MAX_ACTIONS, 4), dtype=np.int64)
     lengths = np.zeros(kept, dtype=np.int64)
-    engine.play_chunk(
+    engine.run_hands(
         engine.rules_array(sim.rules),
         stacks,
         sim.policies,
@@ -305,7 +305,7 @@ class InProcess:
             yield play_chunk(sim, first, count)
 
 
-def warm_up() -> None:
+def compile_engine() -> None:
     """Compile the engine, or load it from numba's cache, before the first chunk.
 
     Done once in the parent before forking workers, which then inherit it.
@@ -344,7 +344,7 @@ class LocalProcesses:
         methods = multiprocessing.get_all_start_methods()
         # Forked workers inherit the loaded compiled code; spawned ones load it again.
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        warm_up()
+        compile_engine()
         pool = context.Pool(workers, initializer=_worker_signals)
         try:
             yield from pool.imap_unordered(_play_planned, [(sim, f, c) for f, c in plan])

@@ -20,6 +20,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+import stud.jitted  # noqa: F401  (the core, callable from here)
 from stud.bots.features import (
     AGGRESSIVE,
     CALLING,
@@ -49,8 +50,10 @@ from stud.bots.observation import (
     STUD,
     STUD8,
 )
+from stud.core import shares
+from stud.core.shares import SHARE_UNIT
 from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz
-from stud.sim.rng import next_below
+from stud.rng import next_below
 
 __all__ = ["DISCOUNT", "MARGIN", "SAMPLES", "equity_choice", "estimate_equity"]
 
@@ -115,6 +118,8 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
             need += own - known[p]
     high = np.empty(count, dtype=np.int64)
     low = np.empty(count, dtype=np.int64)
+    high_share = np.empty(count, dtype=np.int64)
+    low_share = np.empty(count, dtype=np.int64)
     ranged = obs[O_STREET] >= 4 and m - need >= 2
     total = 0.0
     for _ in range(samples):
@@ -149,7 +154,8 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
             else:
                 high[p] = hand_high(hands[p], tabs)
                 low[p] = hand_low8(hands[p], tabs) if variant == STUD8 else NO_LOW
-        total += _share(high, low, count, variant)
+        shares.pot_shares(high, low, count, variant == RAZZ, high_share, low_share)
+        total += (high_share[0] + low_share[0]) / SHARE_UNIT
     return total / samples
 
 
@@ -179,34 +185,6 @@ def _playable(variant: int, door: int, first: int, second: int) -> bool:
     if paired:
         return False
     return bool((lows <= 8).sum() == 3 or (lows <= 6).sum() >= 2)
-
-
-@njit(cache=True)
-def _share(high: Any, low: Any, count: int, variant: int) -> float:
-    """Player 0's share of a pot that the hands ``high`` and ``low`` contest."""
-    best_low = NO_LOW
-    for p in range(count):
-        best_low = min(best_low, low[p])
-    low_share = 0.0
-    if best_low != NO_LOW and low[0] == best_low:
-        ties = 0
-        for p in range(count):
-            ties += low[p] == best_low
-        low_share = 1.0 / ties
-    if variant == RAZZ:
-        return low_share
-    best_high = high[0]
-    for p in range(count):
-        best_high = max(best_high, high[p])
-    high_share = 0.0
-    if high[0] == best_high:
-        ties = 0
-        for p in range(count):
-            ties += high[p] == best_high
-        high_share = 1.0 / ties
-    if best_low == NO_LOW:
-        return high_share
-    return 0.5 * high_share + 0.5 * low_share
 
 
 @njit(cache=True)
