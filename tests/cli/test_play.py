@@ -86,7 +86,8 @@ def test_a_wrong_key_is_explained_and_the_hand_goes_on(tmp_path: Path) -> None:
 def test_h_between_hands_shows_the_last_hand_from_my_chair(tmp_path: Path) -> None:
     out = play(tmp_path / "h.sqlite3", CALL_DOWN + "h\nq\n", "--name", "Ann")
     history = out[out.index("*** 3RD STREET ***") :]
-    assert "Dealt to Ann: [" in history
+    assert "Dealt to You: [" in history  # as the table says; --name is for kept histories
+    assert "Ann" not in history
     assert "Dealt to Station 2: [?? ??]" in history
     assert "*** SUMMARY ***" in history
 

@@ -290,8 +290,9 @@ class TableSession:
 
     def _history(self, hand: _Hand) -> None:
         me = hand.chairs.index(self.you)
+        # Shown at the table, so the person is "You", as on the table and in `stud history show`.
         text = text_history(
-            hand.state, names=self._names(hand, history=True), seat=me, title=f"Hand {hand.number}"
+            hand.state, names=self._names(hand), seat=me, title=f"Hand {hand.number}"
         )
         self.console.print(Text(text.rstrip("\n")))
 
