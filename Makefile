@@ -19,8 +19,8 @@ run: $(STAMP)
 	$(BIN)/stud play --variant stud8 --players 6 --stakes 1/1/5/10 --stack 200
 
 lint: $(STAMP)
-	$(BIN)/ruff format --check src tests benchmarks
-	$(BIN)/ruff check src tests benchmarks
+	$(BIN)/ruff format --check src tests benchmarks examples
+	$(BIN)/ruff check src tests benchmarks examples
 
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
