@@ -147,7 +147,7 @@ def replay_command(
         raise typer.Exit(1)
 
 
-from stud.cli import equity, history, play, sim  # noqa: E402, F401  (each adds its commands to app)
+from stud.cli import equity, history, play, serve, sim  # noqa: E402, F401  (each adds its commands to app)
 
 
 def main() -> None:
