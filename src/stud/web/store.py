@@ -515,4 +515,3 @@ def _sqlite_pragmas(connection: Any, _record: object) -> None:
     cursor.execute("PRAGMA foreign_keys=ON")
     cursor.execute("PRAGMA busy_timeout=5000")
     cursor.close()
-
