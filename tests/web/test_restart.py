@@ -13,37 +13,13 @@ import json
 import os
 import random
 import signal
-import subprocess
-import sys
 import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 
 import pytest
 import websockets
-from web_harness import Client
+from web_harness import Client, serving
 
 from stud.web.store import Store
-
-
-@contextmanager
-def serving(db: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
-    """``stud serve`` on a free port; its process and port once it listens."""
-    command = [sys.executable, "-m", "stud.cli.main", "serve", "--port", "0", "--db", db]
-    command += ["--bot-delay", "0", "--hand-pause", "0", "--turn-time", "600"]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()  # printed once the socket listens
-        assert "open at http://127.0.0.1:" in line, line
-        port = int(line.split("127.0.0.1:")[1].split("/")[0])
-        yield process, port
-    finally:
-        if process.poll() is None:
-            process.send_signal(signal.SIGINT)
-            process.wait(timeout=60)
-        if process.stdout is not None:
-            process.stdout.close()
 
 
 def _guest(port: int) -> str:

@@ -10,9 +10,12 @@ import asyncio
 import contextlib
 import json
 import random
+import signal
 import socket
-from collections.abc import AsyncIterator, Callable
-from contextlib import asynccontextmanager
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -165,3 +168,23 @@ async def clients_at(room: Cardroom, table: int, tokens: list[str]) -> AsyncIter
     """One connected client per token."""
     async with contextlib.AsyncExitStack() as stack:
         yield [await stack.enter_async_context(connect(room, table, t)) for t in tokens]
+
+
+@contextmanager
+def serving(db: str, *options: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """``stud serve`` in a child process on a free port; its process and port once it listens."""
+    command = [sys.executable, "-m", "stud.cli.main", "serve", "--port", "0", "--db", db]
+    command += ["--bot-delay", "0", "--hand-pause", "0", "--turn-time", "600", *options]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # printed once the socket listens
+        assert "open at http://127.0.0.1:" in line, line
+        port = int(line.split("127.0.0.1:")[1].split("/")[0])
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=60)
+        if process.stdout is not None:
+            process.stdout.close()

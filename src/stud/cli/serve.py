@@ -13,6 +13,7 @@ from typing import Annotated
 
 import typer
 
+from stud.bots import BOTS
 from stud.cli.main import app, fail
 
 __all__ = ["serve"]
@@ -38,6 +39,7 @@ def serve(
     turn_time: Annotated[float, typer.Option(help="Seconds a person has to act.")] = 20.0,
     time_bank: Annotated[float, typer.Option(help="Extra seconds, spent once.")] = 30.0,
     hand_pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+    bot: Annotated[str, typer.Option(help="The bot that takes empty seats.")] = "tight",
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     if not 0 <= port < 65536:
@@ -50,6 +52,8 @@ def serve(
     ):
         if not 0 <= value <= 3600:
             fail(f"{option} {value}: give 0 to 3600 seconds")
+    if bot not in BOTS:
+        fail(f"--bot {bot!r}: choose from {', '.join(sorted(BOTS))}")
     import uvicorn  # noqa: PLC0415  (the server loads only for this command)
 
     from stud.web.app import Room, create_app  # noqa: PLC0415
@@ -64,7 +68,11 @@ def serve(
     except StoreError as error:
         fail(f"--db: {error}")
     settings = Settings(
-        turn_time=turn_time, time_bank=time_bank, bot_delay=bot_delay, hand_pause=hand_pause
+        turn_time=turn_time,
+        time_bank=time_bank,
+        bot_delay=bot_delay,
+        hand_pause=hand_pause,
+        bot=bot,
     )
     # Listen before saying so: once the URL is printed, connections wait in the backlog.
     try:

@@ -220,7 +220,7 @@ def create_app(room: Room) -> Starlette:
         out = [
             {
                 "id": r.hand_id,
-                "pot": r.state.pot,
+                "pot": r.pot,
                 "net": r.state.payoffs[r.accounts.index(account.id)],
                 "at": r.ended,
             }

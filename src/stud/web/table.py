@@ -23,7 +23,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
-from stud.actions import Action, BringIn, Check, Fold, Show
+from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
 from stud.bots import Bot, make_bot
 from stud.cards import DECK, Card, parse_cards
 from stud.history.phh import to_phh
@@ -168,6 +168,11 @@ class _Recent:
     accounts: tuple[int, ...]
     ended: float = field(default_factory=time.time)
 
+    @property
+    def pot(self) -> int:
+        """Every chip the hand awarded."""
+        return sum(e.amount for e in self.state.events if isinstance(e, PotAwarded))
+
 
 class Table:
     """A table task: seats, the hand, clocks, bots, and the event log."""
@@ -210,7 +215,6 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self.recent: deque[_Recent] = deque(maxlen=20)
         self.hands_played = 0
-        self.pots = 0
         self._chat_state: dict[int, tuple[float, float]] = {}
         """Each account's chat allowance: (lines in hand, when last counted)."""
         self.idle = asyncio.Event()
@@ -250,7 +254,7 @@ class Table:
             "seats": self.size,
             "taken": taken,
             "bots": self.bots,
-            "average_pot": round(sum(r.state.pot for r in recent) / len(recent)) if recent else 0,
+            "average_pot": round(sum(r.pot for r in recent) / len(recent)) if recent else 0,
             "hands_per_hour": len(recent),
         }
 
@@ -574,9 +578,12 @@ class Table:
                 seat.stack = hand.final_stacks[h]
                 stacks[number] = seat.stack
         names = tuple(self._names())
-        self.store.finish_hand(self.hand_id, self.id, stacks, hand.pot, to_phh(hand, players=names))
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
-        self.recent.append(_Recent(self.hand_id, hand, self.hand_seats, names, accounts))
+        recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
+        self.store.finish_hand(
+            self.hand_id, self.id, stacks, recent.pot, to_phh(hand, players=names)
+        )
+        self.recent.append(recent)
         self.hands_played += 1
         self._next_deal = self._clock() + self.settings.hand_pause
 

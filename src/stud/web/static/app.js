@@ -99,23 +99,19 @@ function openTable(id) {
   route();
 }
 
-function saved() {
-  try { return JSON.parse(sessionStorage.getItem(`stud-table-${tableId}`)) || {}; } catch (e) { return {}; }
-}
-
-function remember(fields) {
-  sessionStorage.setItem(`stud-table-${tableId}`, JSON.stringify({ ...saved(), ...fields }));
-}
+// What this page has seen of the table; after a dropped connection the server sends
+// only what was missed. A fresh page load has seen nothing and gets a snapshot.
+let seen = { no: null, epoch: null };
 
 function connect(id) {
   if (socket) { socket.onclose = null; socket.close(); }
   clearTimeout(retry);
+  if (tableId !== id) seen = { no: null, epoch: null };
   tableId = id;
   const scheme = location.protocol === "https:" ? "wss" : "ws";
   socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
   socket.onopen = () => {
-    const last = saved();
-    send({ type: "hello", last: last.no ?? null, epoch: last.epoch ?? null });
+    send({ type: "hello", last: seen.no, epoch: seen.epoch });
     $("status").textContent = "connected";
   };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
@@ -133,20 +129,22 @@ function receive(m) {
   switch (m.type) {
     case "welcome":
       seq = Math.max(seq, m.last_seq);
-      if (saved().epoch !== m.epoch) remember({ epoch: m.epoch, no: null });
+      if (seen.epoch !== m.epoch) seen = { epoch: m.epoch, no: null };
       break;
     case "seated":
       seq = m.last_seq;
       refreshMe();
       break;
     case "snapshot":
-      remember({ no: m.no });
+      seen.no = m.no;
       draw(m.table);
+      document.body.dataset.no = m.no;
       break;
     case "event":
-      remember({ no: m.no });
+      seen.no = m.no;
       for (const e of m.events) logEvent(e, m.table);
       draw(m.table);
+      document.body.dataset.no = m.no;
       if (m.table.hand && m.table.hand.phase === "over" && m.events.some((e) => e.kind === "awarded")) {
         loadHistory();
         refreshMe();
@@ -365,6 +363,7 @@ function route() {
   } else {
     if (socket) { socket.onclose = null; socket.close(); socket = null; }
     tableId = null;
+    seen = { no: null, epoch: null };
     showLobby();
   }
 }
