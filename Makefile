@@ -68,5 +68,10 @@ bench: $(STAMP)
 bench-sim: $(STAMP)
 	$(BIN)/python benchmarks/bench_sim.py --jobs-scaling
 
+# The cardroom under load: p50/p99 action round trips, hands per minute, memory
+# (README, "The cardroom").
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/bench_server.py
+
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -34,7 +34,15 @@ from stud.rules import Rules
 from stud.state import HandState
 from stud.web.protocol import action_json
 
-__all__ = ["Clock", "Moment", "SeatInfo", "project", "project_events"]
+__all__ = [
+    "Clock",
+    "Moment",
+    "SeatInfo",
+    "project",
+    "project_events",
+    "public_events",
+    "public_view",
+]
 
 Json = dict[str, Any]
 
@@ -108,16 +116,28 @@ def _chips_for(action: Action, level: int, wager: int, stack: int, rules: Rules)
     return 0 if to is None else min(to - wager, stack)
 
 
+_IMPERATIVE = {
+    "folds": "Fold",
+    "checks": "Check",
+    "completes": "Complete",
+    "bets": "Bet",
+    "raises": "Raise",
+    "shows": "Show",
+    "mucks": "Muck",
+}
+
+
 def _label(action: Action, chips: int) -> str:
-    text = str(action)
+    """A button's text: what the player does and for how much ("Raise to 20")."""
     if isinstance(action, Call):
         return f"Call {chips}"
     if isinstance(action, BringIn):
         return f"Bring in {chips}"
-    return text[0].upper() + text[1:]
+    verb, _, rest = str(action).partition(" ")
+    return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
 
 
-def _seat_json(moment: Moment, seat: int, viewer: int | None) -> Json | None:
+def _seat_json(moment: Moment, seat: int) -> Json | None:
     info = moment.seats[seat]
     if info is None:
         return None
@@ -143,14 +163,14 @@ def _seat_json(moment: Moment, seat: int, viewer: int | None) -> Json | None:
         folded=hand.folded[h],
         up=_cards(hand.up[h]),
         down_count=len(hand.down[h]),
-        down=_cards(hand.down[h]) if seat == viewer else [],
+        down=[],
         shown=None if shown is None else _cards(shown),
         shown_hand=None if shown is None else hand_name(hand.hand_of(h), hand.rules),
     )
     return out
 
 
-def _hand_json(moment: Moment, viewer: int | None) -> Json | None:
+def _hand_json(moment: Moment) -> Json | None:
     hand = moment.hand
     if hand is None:
         return None
@@ -176,12 +196,12 @@ def _hand_json(moment: Moment, viewer: int | None) -> Json | None:
         "level": hand.level,
         "community": None if hand.community is None else str(hand.community),
         "awards": awards,
-        "legal": _legal(hand, hand.actor) if hand.actor is not None and actor == viewer else [],
+        "legal": [],
     }
 
 
-def project(moment: Moment, viewer: int | None) -> Json:
-    """The table as ``viewer`` (a seat, or ``None`` for an observer) may see it."""
+def public_view(moment: Moment) -> Json:
+    """The table as an observer sees it: the part every viewer shares."""
     rules = moment.rules
     clock = moment.clock
     return {
@@ -190,17 +210,56 @@ def project(moment: Moment, viewer: int | None) -> Json:
         "variant": rules.variant.value,
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
-        "seats": [_seat_json(moment, s, viewer) for s in range(len(moment.seats))],
-        "hand": _hand_json(moment, viewer),
+        "seats": [_seat_json(moment, s) for s in range(len(moment.seats))],
+        "hand": _hand_json(moment),
         "clock": None
         if clock is None
         else {"seat": clock.seat, "deadline": clock.deadline, "bank": clock.bank},
-        "you": viewer,
+        "you": None,
     }
 
 
-def project_events(moment: Moment, viewer: int | None) -> list[Json]:
-    """The change's events as ``viewer`` may see them, in table seats."""
+def project(moment: Moment, viewer: int | None, public: Json | None = None) -> Json:
+    """The table as ``viewer`` (a seat, or ``None`` for an observer) may see it.
+
+    ``public`` is ``public_view(moment)`` when the caller has it already: a seat's
+    view is the public one plus that seat's own down cards and legal actions.
+    """
+    base = public_view(moment) if public is None else public
+    out = {**base, "you": viewer}
+    hand = moment.hand
+    if viewer is None or hand is None or viewer not in moment.hand_seats:
+        return out
+    h = moment.hand_seats.index(viewer)
+    seats = list(base["seats"])
+    seats[viewer] = {**seats[viewer], "down": _cards(hand.down[h])}
+    out["seats"] = seats
+    if hand.actor == h:
+        out["hand"] = {**base["hand"], "legal": _legal(hand, h)}
+    return out
+
+
+def project_events(
+    moment: Moment, viewer: int | None, public: list[Json] | None = None
+) -> list[Json]:
+    """The change's events as ``viewer`` may see them, in table seats.
+
+    ``public`` is ``public_events(moment)`` when the caller has it already; a seat
+    sees the same, with its own cards in the ``dealt`` items.
+    """
+    shared = public_events(moment) if public is None else public
+    if viewer is None:
+        return shared
+    out = list(shared)
+    offset = len(moment.notes)
+    for index, event in enumerate(moment.events):
+        if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
+            out[offset + index] = {**out[offset + index], "down": _cards(event.down)}
+    return out
+
+
+def public_events(moment: Moment) -> list[Json]:
+    """The change's events as an observer sees them: one item per event, after the notes."""
     out: list[Json] = [{"kind": "note", "text": text} for text in moment.notes]
     seat_of = moment.hand_seats
     names = [info.name if info else "" for info in moment.seats]
@@ -211,14 +270,13 @@ def project_events(moment: Moment, viewer: int | None) -> list[Json]:
             case StreetStarted(street=street):
                 out.append({"kind": "street", "street": street})
             case CardsDealt(seat=h, street=street, down=down, up=up):
-                seat = seat_of[h]
                 out.append(
                     {
                         "kind": "dealt",
-                        "seat": seat,
+                        "seat": seat_of[h],
                         "street": street,
                         "up": _cards(up),
-                        "down": _cards(down) if seat == viewer else [],
+                        "down": [],
                         "down_count": len(down),
                     }
                 )

@@ -30,7 +30,15 @@ from stud.history.phh import to_phh
 from stud.rules import Rules
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
-from stud.web.projection import Clock, Moment, SeatInfo, project, project_events
+from stud.web.projection import (
+    Clock,
+    Moment,
+    SeatInfo,
+    project,
+    project_events,
+    public_events,
+    public_view,
+)
 from stud.web.protocol import (
     VERSION,
     Act,
@@ -693,23 +701,33 @@ class Table:
             notes=notes,
         )
 
-    def _event_frame(self, no: int, moment: Moment, viewer: int | None) -> str:
+    def _event_frame(
+        self,
+        no: int,
+        moment: Moment,
+        viewer: int | None,
+        shared: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+    ) -> str:
+        table, events = shared or (public_view(moment), public_events(moment))
         return frame(
             "event",
             no=no,
-            events=project_events(moment, viewer),
-            table=project(moment, viewer),
+            events=project_events(moment, viewer, events),
+            table=project(moment, viewer, table),
         )
 
     def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
         self._no += 1
         moment = self._moment(events, notes)
         self._log.append((self._no, moment))
+        if not self._viewers:
+            return
+        shared = (public_view(moment), public_events(moment))
         cache: dict[int | None, str] = {}
         for viewer in self._viewers:
             number = self._seat_of(viewer)
             if number not in cache:
-                cache[number] = self._event_frame(self._no, moment, number)
+                cache[number] = self._event_frame(self._no, moment, number, shared)
             viewer.push(cache[number])
 
     # -- restart --------------------------------------------------------------------
