@@ -23,6 +23,7 @@ import argparse
 import asyncio
 import json
 import random
+import resource
 import signal
 import subprocess
 import sys
@@ -141,13 +142,16 @@ async def _measure(
     for table, tokens in seated:
         for token in [*tokens, None]:
             tasks.append(asyncio.create_task(_player(port, table, token, run, rng, think)))
-    await asyncio.sleep(5.0)  # a benchmark, not a test: let the connections settle
+    await asyncio.sleep(5.0 + len(seated) / 50)  # a benchmark: let everyone connect
     run.measuring = True
     await asyncio.sleep(seconds)
     run.measuring = False
+    failed = [t for t in tasks if t.done() and t.exception() is not None]
     for task in tasks:
         task.cancel()
     await asyncio.gather(*tasks, return_exceptions=True)
+    if failed:
+        print(f"({len(failed)} clients failed: {failed[0].exception()!r})", file=sys.stderr)
     return run
 
 
@@ -188,6 +192,9 @@ def bench(tables: int, seconds: float, think: float) -> dict[str, float]:
 
 
 def main() -> None:
+    # Thousands of sockets: raise this process's (and the server's) open-file limit.
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 400])
     parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per size")

@@ -49,6 +49,10 @@ def test_full_hand_over_websockets(variant: str, seats: int) -> None:
             assert sum(stacks) == 200 * seats
             held, granted = room.store.chips()
             assert held == granted
+            lobby = room.room.tables[table].summary()
+            assert lobby["taken"] == seats
+            assert lobby["hands_per_hour"] >= 1
+            assert lobby["average_pot"] > 0
 
     asyncio.run(scenario())
 
@@ -269,5 +273,39 @@ def test_chat_is_rate_limited() -> None:
                 assert said[:5] == [f"line {n}" for n in range(5)]
                 assert refused
                 assert "slow down" in refused[0]["message"]
+
+    asyncio.run(scenario())
+
+
+def test_add_and_remove_a_bot_and_leave_after_the_hand() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, tokens = room.seat_guests("stud8", 4, 1)
+            room.room.open()
+            async with connect(room, table, tokens[0]) as ann:
+                await ann.until(lambda m: m["type"] == "snapshot")
+                await ann.send(type="add_bot", bot="station")
+                dealt = await ann.until(
+                    lambda m: m["type"] == "event" and m["table"]["hand"] is not None
+                )
+                (bot,) = [s for s in dealt["table"]["seats"] if s is not None and s["bot"]]
+                await ann.send(type="remove_bot", seat=bot["seat"])
+                await ann.send(type="leave")
+                leaving = f"{dealt['table']['seats'][0]['name']} will leave after this hand"
+                await ann.until(
+                    lambda m: (
+                        m["type"] == "event" and any(e.get("text") == leaving for e in m["events"])
+                    )
+                )
+                final = await ann.play_hand(random.Random(4))
+                stack = final["table"]["seats"][0]["stack"]
+                empty = await ann.until(
+                    lambda m: m["type"] == "event" and all(s is None for s in m["table"]["seats"])
+                )
+                assert empty["table"]["hand"]["phase"] == "over"
+            account = room.store.account(tokens[0])
+            assert account is not None
+            assert account.bankroll == 1000 - 200 + stack
+            assert room.store.chips()[0] == room.store.chips()[1]
 
     asyncio.run(scenario())

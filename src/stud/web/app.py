@@ -87,7 +87,7 @@ class Room:
         table = self._start(table_id, name, rules, seats, bots)
         if bots:
             for _ in range(max(1, seats - 2)):
-                table._add_bot(self.settings.bot, quiet=True)
+                table.add_bot(self.settings.bot, quiet=True)
         return table
 
     async def close(self) -> None:

@@ -288,12 +288,18 @@ class Store:
 
     def guest(self) -> str:
         """A new guest account with its first bankroll; returns a session token."""
-        with self._tx() as session:
-            account = Account(name=f"guest-{secrets.token_hex(3)}", guest=True, bankroll=0)
-            session.add(account)
-            session.flush()
-            self._grant(session, account)
-            return self._new_session(session, account)
+        for _ in range(5):  # a random name can be taken: draw again
+            try:
+                with self._tx() as session:
+                    name = f"guest-{secrets.token_hex(4)}"
+                    account = Account(name=name, guest=True, bankroll=0)
+                    session.add(account)
+                    session.flush()
+                    self._grant(session, account)
+                    return self._new_session(session, account)
+            except IntegrityError:
+                continue
+        raise StoreError("could not find a free guest name; try again")
 
     def account(self, token: str | None) -> AccountInfo | None:
         """The account a session token belongs to, if any."""

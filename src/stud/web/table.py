@@ -21,6 +21,7 @@ import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
@@ -225,8 +226,6 @@ class Table:
         self.hands_played = 0
         self._chat_state: dict[int, tuple[float, float]] = {}
         """Each account's chat allowance: (lines in hand, when last counted)."""
-        self.idle = asyncio.Event()
-        """Set whenever the queue is empty and nothing is due (tests wait on it)."""
 
     # -- the handle -----------------------------------------------------------------
 
@@ -251,8 +250,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         taken = sum(1 for s in self.seats if s is not None)
-        since = time.time() - 3600
-        recent = [r for r in self.recent if r.ended >= since]
+        hands, average_pot = self.store.table_stats(self.id, datetime.now(UTC) - timedelta(hours=1))
         return {
             "id": self.id,
             "name": self.name,
@@ -262,8 +260,8 @@ class Table:
             "seats": self.size,
             "taken": taken,
             "bots": self.bots,
-            "average_pot": round(sum(r.pot for r in recent) / len(recent)) if recent else 0,
-            "hands_per_hour": len(recent),
+            "average_pot": round(average_pot),
+            "hands_per_hour": hands,
         }
 
     # -- the task -------------------------------------------------------------------
@@ -272,8 +270,6 @@ class Table:
         while True:
             wake = self._wake_at()
             timeout = None if wake is None else max(0.0, wake - self._clock())
-            if self._queue.empty() and wake is None:
-                self.idle.set()
             try:
                 item = await asyncio.wait_for(self._queue.get(), timeout)
             except TimeoutError:
@@ -283,7 +279,6 @@ class Table:
                     log.exception("table %s: the clock failed", self.id)
                     self._deadline = self._clock() + self.settings.turn_time
                 continue
-            self.idle.clear()
             if item is _STOP:
                 for viewer in list(self._viewers):
                     viewer.close()
@@ -434,7 +429,7 @@ class Table:
         elif isinstance(command, Leave):
             self._leave(number, seat)
         elif isinstance(command, AddBot):
-            self._add_bot(command.bot)
+            self.add_bot(command.bot)
         elif isinstance(command, RemoveBot):
             self._remove_bot(command.seat)
 
@@ -502,7 +497,8 @@ class Table:
         self.seats[number] = None
         self._publish(notes=(f"{seat.name} stands up",))
 
-    def _add_bot(self, name: str, quiet: bool = False) -> None:
+    def add_bot(self, name: str, quiet: bool = False) -> None:
+        """Seat a built-in bot in the first empty seat, buying in from the house."""
         try:
             bot = make_bot(name)
         except ValueError as error:
@@ -564,6 +560,8 @@ class Table:
             self._finish()
         self._start_turn()
         self._publish(events=after.events[before:], notes=(note,) if note else ())
+        if after.is_over:
+            self._after_hand()
 
     def _start_turn(self) -> None:
         hand = self.hand
@@ -646,15 +644,19 @@ class Table:
         self._start_turn()
         self._publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
 
-    def _between_hands(self) -> None:
-        """Seats change only between hands: leavers stand, absentees count missed hands."""
+    def _after_hand(self) -> None:
+        """Seats change only between hands: leavers, removed bots and the busted stand."""
         for number, seat in enumerate(self.seats):
             if seat is None:
                 continue
-            short = seat.stack < (1 if seat.bot is None else self.rules.big_bet)
-            if seat.leaving or short:
+            if seat.leaving or seat.stack < (1 if seat.bot is None else self.rules.big_bet):
                 self._stand(number)
-            elif seat.sitting_out:
+
+    def _between_hands(self) -> None:
+        """Before a deal: absentees count a missed hand, and bots fill empty seats."""
+        self._after_hand()
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.sitting_out:
                 seat.missed += 1
                 if seat.missed >= self.settings.missed_hands:
                     self._stand(number)
@@ -662,7 +664,7 @@ class Table:
             humans = sum(1 for s in self.seats if s is not None and s.bot is None)
             bots = sum(1 for s in self.seats if s is not None and s.bot is not None)
             if humans and bots < max(1, self.size - 2):
-                self._add_bot(self.settings.bot)
+                self.add_bot(self.settings.bot)
 
     # -- publishing -----------------------------------------------------------------
 
