@@ -38,7 +38,6 @@ def test_full_hand_over_websockets(variant: str, seats: int) -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests(variant, seats, seats)
-            room.room.open()
             async with clients_at(room, table, tokens) as clients:
                 rng = random.Random(seats)
                 finals = await asyncio.gather(*(c.play_hand(rng) for c in clients))
@@ -61,7 +60,6 @@ def test_out_of_turn_and_illegal_actions_are_refused_to_the_sender_only() -> Non
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("stud", 3, 3)
-            room.room.open()
             async with clients_at(room, table, tokens) as clients:
                 # The last to connect sees its own "is back": the newest event so far.
                 back = await clients[2].until(lambda m: m["type"] == "event")
@@ -98,7 +96,6 @@ def test_a_resent_action_is_applied_once() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("stud", 2, 2)
-            room.room.open()
             async with clients_at(room, table, tokens) as clients:
                 snap = await clients[0].until(lambda m: m["type"] == "snapshot")
                 mover = clients[_turn_of(snap) or 0]
@@ -123,7 +120,6 @@ def test_reconnect_gets_missed_events_then_a_snapshot_when_too_old() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("stud8", 3, 3)
-            room.room.open()
             async with clients_at(room, table, tokens[:2]) as (a, _b):
                 snap = await a.until(lambda m: m["type"] == "snapshot")
                 seen = snap["no"]
@@ -150,7 +146,6 @@ def test_up_to_date_reconnect_resends_nothing() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("razz", 2, 2)
-            room.room.open()
             async with connect(room, table, tokens[1]) as watcher:
                 await watcher.until(lambda m: m["type"] == "snapshot")
                 async with connect(room, table, tokens[0]) as a:
@@ -185,7 +180,6 @@ def test_time_out_checks_or_folds_then_sits_out_then_stands_up() -> None:
     async def scenario() -> None:
         async with cardroom(settings=quick) as room:
             table, tokens = room.seat_guests("stud", 3, 3)
-            room.room.open()
             async with clients_at(room, table, tokens) as (idle, *players):
                 rng = random.Random(3)
                 tasks = [asyncio.create_task(keep_playing(p, rng)) for p in players]
@@ -219,7 +213,6 @@ def test_bad_messages_get_one_line_errors_and_the_table_plays_on() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("stud", 2, 2)
-            room.room.open()
             async with clients_at(room, table, tokens) as (a, b):
                 for junk in (
                     "{nope",
@@ -244,7 +237,6 @@ def test_bad_origin_and_unknown_table_are_refused() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, _ = room.seat_guests("stud", 2, 0)
-            room.room.open()
             url = room.url(table)
             async with websockets.connect(url, origin="http://evil.example") as ws:  # type: ignore[arg-type]
                 message = json.loads(await asyncio.wait_for(ws.recv(), 30))
@@ -261,7 +253,6 @@ def test_chat_is_rate_limited() -> None:
     async def scenario() -> None:
         async with cardroom(settings=FAST) as room:
             table, tokens = room.seat_guests("stud", 2, 1)
-            room.room.open()
             async with connect(room, table, tokens[0]) as a:
                 for n in range(8):
                     await a.send(type="chat", text=f"line {n}")
@@ -281,7 +272,6 @@ def test_add_and_remove_a_bot_and_leave_after_the_hand() -> None:
     async def scenario() -> None:
         async with cardroom() as room:
             table, tokens = room.seat_guests("stud8", 4, 1)
-            room.room.open()
             async with connect(room, table, tokens[0]) as ann:
                 await ann.until(lambda m: m["type"] == "snapshot")
                 await ann.send(type="add_bot", bot="station")

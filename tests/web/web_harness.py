@@ -52,7 +52,7 @@ class Cardroom:
     def seat_guests(
         self, variant: str, seats: int, players: int, stack: int = 200, stakes: str = "1/1/5/10"
     ) -> tuple[int, list[str]]:
-        """A table (not yet started) with ``players`` guests seated; their tokens."""
+        """A running table with ``players`` guests seated (as if they had dropped); their tokens."""
         table = self.store.create_table("test", variant, stakes, seats, bots=False)
         tokens = []
         for seat in range(players):
@@ -61,6 +61,7 @@ class Cardroom:
             assert account is not None
             self.store.sit(table, seat, account.id, stack)
             tokens.append(token)
+        self.room.open()
         return table, tokens
 
 

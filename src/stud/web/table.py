@@ -375,9 +375,10 @@ class Table:
             )
         )
         first = self._log[0][0] if self._log else self._no + 1
-        if hello.epoch == self.epoch and hello.last is not None and first - 1 <= hello.last:
+        last = hello.last
+        if hello.epoch == self.epoch and last is not None and first - 1 <= last <= self._no:
             for no, moment in self._log:
-                if no > hello.last:
+                if no > last:
                     viewer.push(self._event_frame(no, moment, number))
         else:
             viewer.push(frame("snapshot", no=self._no, table=project(self._moment(), number)))
