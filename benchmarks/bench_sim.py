@@ -25,6 +25,7 @@ import random
 import statistics
 import time
 from collections.abc import Callable
+from typing import Any
 
 import numpy as np
 
@@ -70,8 +71,8 @@ def stud_rate(policy: int, seconds: float) -> float:
     return hands / (time.perf_counter() - start)
 
 
-def pokerkit_hand(choose: Callable[[object, random.Random], None], rng: random.Random) -> None:
-    """One six-handed stud8 hand in pokerkit, actions by ``choose``."""
+def pokerkit_state() -> Any:
+    """A six-handed stud8 hand in pokerkit, everything but the decisions automated."""
     import pokerkit  # noqa: PLC0415 (benchmark-only dependency)
 
     automations = (
@@ -86,7 +87,7 @@ def pokerkit_hand(choose: Callable[[object, random.Random], None], rng: random.R
         pokerkit.Automation.CHIPS_PUSHING,
         pokerkit.Automation.CHIPS_PULLING,
     )
-    state = pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
+    return pokerkit.FixedLimitSevenCardStudHighLowSplitEightOrBetter.create_state(
         automations,
         True,
         RULES.ante,
@@ -96,6 +97,11 @@ def pokerkit_hand(choose: Callable[[object, random.Random], None], rng: random.R
         STACK,
         PLAYERS,
     )
+
+
+def pokerkit_hand(choose: Callable[[object, random.Random], None], rng: random.Random) -> None:
+    """One six-handed stud8 hand in pokerkit, actions by ``choose``."""
+    state = pokerkit_state()
     while state.status:
         choose(state, rng)
 

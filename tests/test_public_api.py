@@ -30,9 +30,9 @@ def test_public_api_is_pinned() -> None:
         "Show",
         "Suit",
         "Variant",
-        "equity",
         "format_cards",
         "new_hand",
+        "odds",
         "parse_card",
         "parse_cards",
         "view_of",
@@ -45,3 +45,15 @@ def test_module_example_runs() -> None:
     failures, tried = doctest.testmod(stud)
     assert tried > 0
     assert failures == 0
+
+
+def test_odds_is_the_function_and_equity_the_module_in_any_import_order() -> None:
+    import types  # noqa: PLC0415
+
+    from stud.equity import Situation  # noqa: PLC0415  (makes stud.equity the module)
+
+    assert isinstance(stud.equity, types.ModuleType)
+    assert stud.equity.Situation is Situation
+    result = stud.odds(["As Ks Qs Js Ts 9s", "2c 2d 3h 4h 5h 6c"], method="exact")
+    assert abs(result.players[0].share + result.players[1].share - 1) < 1e-12
+    assert callable(stud.odds)

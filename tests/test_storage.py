@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -15,6 +16,8 @@ from stud.storage import (
     MemoryHandStore,
     SQLiteHandStore,
     StorageError,
+    StoredHand,
+    UnreadableHand,
     default_db_path,
     open_store,
 )
@@ -133,3 +136,97 @@ def test_open_store_memory_keeps_nothing_on_disk(
     store.add(record(1))
     assert list(tmp_path.iterdir()) == []
     assert "memory" in store.location
+
+
+def _stud_db(path: Path, count: int) -> None:
+    store = SQLiteHandStore(path)
+    for n in range(1, count + 1):
+        store.add(record(n))
+    store.close()
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_an_empty_file_is_refused_and_left_empty(tmp_path: Path, read_only: bool) -> None:
+    path = tmp_path / "empty.sqlite3"
+    path.write_bytes(b"")
+    with pytest.raises(StorageError, match=r"empty\.sqlite3: not a stud hand database"):
+        SQLiteHandStore(path, read_only=read_only)
+    assert path.read_bytes() == b""
+
+
+@pytest.mark.parametrize("read_only", [False, True])
+def test_another_programs_database_is_refused_and_left_as_it_was(
+    tmp_path: Path, read_only: bool
+) -> None:
+    path = tmp_path / "notes.sqlite3"
+    db = sqlite3.connect(path)
+    db.execute("CREATE TABLE notes (body TEXT)")
+    db.commit()
+    db.close()
+    before = path.read_bytes()
+    with pytest.raises(StorageError, match=r"notes\.sqlite3: not a stud hand database"):
+        SQLiteHandStore(path, read_only=read_only)
+    assert path.read_bytes() == before
+
+
+def test_a_read_only_store_reads_and_never_writes(tmp_path: Path) -> None:
+    path = tmp_path / "hands.sqlite3"
+    _stud_db(path, 2)
+    before = path.read_bytes()
+    store = open_store(path, read_only=True)
+    try:
+        assert [h.id for h in store.recent()] == [1, 2]
+        with pytest.raises(StorageError, match="cannot save the hand"):
+            store.add(record(3))
+    finally:
+        store.close()
+    assert path.read_bytes() == before
+
+
+def test_a_read_only_store_that_is_not_there_is_not_created(tmp_path: Path) -> None:
+    path = tmp_path / "none.sqlite3"
+    with pytest.raises(StorageError, match=r"none\.sqlite3: there is no hand database there"):
+        SQLiteHandStore(path, read_only=True)
+    assert not path.exists()
+
+
+@pytest.mark.parametrize(
+    ("column", "value", "reason"),
+    [
+        ("names", "not json", "hand 2 is damaged: "),
+        ("names", '{"a": 1}', "hand 2 is damaged: names '{\"a\": 1}' are not a list of names"),
+        ("net", "lots", "hand 2 is damaged: net 'lots' is not a whole number"),
+        ("phh", b"junk", "hand 2 is damaged: phh b'junk' is not text"),
+    ],
+)
+def test_a_damaged_row_is_reported_in_its_place_and_the_others_are_read(
+    tmp_path: Path, column: str, value: object, reason: str
+) -> None:
+    path = tmp_path / "hands.sqlite3"
+    _stud_db(path, 3)
+    db = sqlite3.connect(path)
+    db.execute(f"UPDATE hands SET {column} = ? WHERE id = 2", (value,))
+    db.commit()
+    db.close()
+    store = SQLiteHandStore(path, read_only=True)
+    try:
+        first, second, third = store.recent()
+        assert isinstance(first, StoredHand)
+        assert isinstance(third, StoredHand)
+        assert isinstance(second, UnreadableHand)
+        assert second.id == 2
+        assert second.reason.startswith(reason)
+        with pytest.raises(StorageError, match=rf"hands\.sqlite3: {re.escape(reason)}"):
+            store.get(2)
+        assert store.get(3) == third
+    finally:
+        store.close()
+
+
+def test_ids_and_limits_past_sqlites_integers_are_no_hand_and_all_hands(
+    store: HandStore,
+) -> None:
+    store.add(record(1))
+    assert store.get(2**70) is None
+    assert store.get(-(2**70)) is None
+    assert [h.id for h in store.recent(2**70)] == [1]

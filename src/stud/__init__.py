@@ -30,15 +30,24 @@ from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import PlayerView, view_of
 
 if TYPE_CHECKING:
-    from stud.equity import equity
+    from stud.equity import odds
 
 
 def __getattr__(name: str) -> Any:
-    """``stud.equity`` loads the compiled odds kernels only when first used."""
-    if name == "equity":
-        from stud.equity import equity  # noqa: PLC0415
+    """``stud.odds`` loads the compiled odds kernels only when first used.
 
-        return equity
+    The function is ``stud.odds`` and its module ``stud.equity``: two names, so that
+    importing from the module (which makes ``stud.equity`` the module) never hides
+    the function.
+    """
+    if name == "odds":
+        from stud.equity import odds  # noqa: PLC0415
+
+        return odds
+    if name == "equity":
+        import stud.equity  # noqa: PLC0415
+
+        return stud.equity
     raise AttributeError(f"module 'stud' has no attribute {name!r}")
 
 
@@ -66,9 +75,9 @@ __all__ = [
     "Show",
     "Suit",
     "Variant",
-    "equity",
     "format_cards",
     "new_hand",
+    "odds",
     "parse_card",
     "parse_cards",
     "view_of",

@@ -27,6 +27,7 @@ __all__ = [
     "format_cards",
     "parse_card",
     "parse_cards",
+    "parse_hand",
 ]
 
 
@@ -128,44 +129,94 @@ _BY_TEXT: dict[str, Card] = {str(c).lower(): c for c in _BY_CODE}
 #: The 52 cards in code order (deuce of clubs first, ace of spades last).
 DECK: tuple[Card, ...] = _BY_CODE
 
-_TOKEN = re.compile(r"\S{2}")
+_CARD = re.compile(r"(10|[2-9tjqka])([cdhs])", re.IGNORECASE)
+_WORD = re.compile(r"[^\s,()\[\]]+")
+_CLOSE = {"(": ")", "[": "]"}
 
 
 def parse_card(text: str) -> Card:
-    """One card from its notation; the error names the bad text."""
-    card = _BY_TEXT.get(text.strip().lower())
-    if card is None:
-        raise CardError(
-            f"{text!r} is not a card: write a rank (2-9, T, J, Q, K, A) then a suit (c, d, h, s)"
-        )
-    return card
+    """One card from its notation (``As``, ``td``, ``10h``); the error names the bad text."""
+    match = _CARD.fullmatch(text.strip())
+    if match is None:
+        raise CardError(f"{text!r} is not a card: {_why_not(text.strip())}")
+    return _card_of(match)
+
+
+def _card_of(match: re.Match[str]) -> Card:
+    rank, suit = match.groups()
+    return _BY_TEXT[("t" if rank == "10" else rank.lower()) + suit.lower()]
+
+
+def _why_not(token: str) -> str:
+    """Why ``token`` is not a card, for the error message."""
+    rank_length = 2 if token.startswith("10") else 1
+    rank, suit = token[:rank_length], token[rank_length : rank_length + 1]
+    if not rank:
+        return "it is empty"
+    if rank_length == 1 and rank.lower() not in "23456789tjqka":
+        return f"{rank!r} is not a rank (2-9, T or 10, J, Q, K, A)"
+    if not suit:
+        return "it has no suit (c, d, h, s)"
+    if suit.lower() not in "cdhs":
+        return f"{suit!r} is not a suit (c, d, h, s)"
+    return f"{token[rank_length + 1 :]!r} follows the card {token[: rank_length + 1]}"
+
+
+def parse_hand(text: str, *, allow_duplicates: bool = False) -> list[tuple[Card, bool]]:
+    """Each card and whether it is marked face down: ``"(Ah 2h) 3h"`` is
+    ``[(Ah, True), (2h, True), (3h, False)]``.
+
+    Parentheses (or brackets, as the text history writes them) mark face-down
+    cards, the rest are face up. Cards may be separated by spaces or commas, or
+    written together (``AsTd2c``), and ``10`` is a ten. The error says which token
+    is wrong, where, and why; a card named twice is refused unless
+    ``allow_duplicates``.
+    """
+    cards: list[tuple[Card, bool]] = []
+    seen: set[Card] = set()
+    closing: str | None = None
+    at = 0
+
+    def fail(why: str) -> CardError:
+        return CardError(f"{why} (at character {at + 1} of {text!r})")
+
+    while at < len(text):
+        char = text[at]
+        if char.isspace() or char == ",":
+            at += 1
+        elif char in _CLOSE:
+            if closing is not None:
+                raise fail(f"{char!r} opens a group inside another")
+            closing = _CLOSE[char]
+            at += 1
+        elif char in ")]":
+            if char != closing:
+                raise fail(f"{char!r} closes a group that was not opened")
+            closing = None
+            at += 1
+        elif (match := _CARD.match(text, at)) is not None:
+            card = _card_of(match)
+            if card in seen and not allow_duplicates:
+                raise fail(f"{card} appears twice")
+            seen.add(card)
+            cards.append((card, closing is not None))
+            at = match.end()
+        else:
+            word = _WORD.match(text, at)
+            token = word.group() if word is not None else char
+            raise fail(f"{token!r} is not a card: {_why_not(token)}")
+    if closing is not None:
+        raise CardError(f"{closing!r} is missing at the end of {text!r}")
+    return cards
 
 
 def parse_cards(text: str, *, allow_duplicates: bool = False) -> tuple[Card, ...]:
-    """Cards from ``"As Td 2c"``, ``"AsTd2c"`` or ``"As,Td,2c"``.
+    """Cards from ``"As Td 2c"``, ``"AsTd2c"``, ``"As,Td,2c"`` or ``"(Ah 2h) 3h"``, in order.
 
-    The error names the first bad token and its position, and a card named twice is
-    refused unless ``allow_duplicates``.
+    Parentheses marking face-down cards are accepted and ignored here
+    (``parse_hand`` says which cards they mark); the rules of ``parse_hand`` apply.
     """
-    cards: list[Card] = []
-    seen: set[Card] = set()
-    for word_number, word in enumerate(re.split(r"[\s,]+", text.strip()), start=1):
-        if not word:
-            continue
-        if len(word) % 2:
-            raise CardError(
-                f"{word!r} (word {word_number} of {text!r}) is not a whole number of cards"
-            )
-        for token in _TOKEN.findall(word):
-            try:
-                card = parse_card(token)
-            except CardError as error:
-                raise CardError(f"{error} (in word {word_number} of {text!r})") from None
-            if card in seen and not allow_duplicates:
-                raise CardError(f"{card} appears twice in {text!r}")
-            seen.add(card)
-            cards.append(card)
-    return tuple(cards)
+    return tuple(card for card, _ in parse_hand(text, allow_duplicates=allow_duplicates))
 
 
 def format_cards(cards: Iterable[Card], sep: str = " ") -> str:

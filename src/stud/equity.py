@@ -45,7 +45,7 @@ __all__ = [
     "Method",
     "PlayerOdds",
     "Situation",
-    "equity",
+    "odds",
     "run_equity",
 ]
 
@@ -678,7 +678,7 @@ def _ignore_interrupts() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
-def equity(
+def odds(
     hands: Sequence[str | Sequence[Card]],
     dead: str | Sequence[Card] = (),
     *,
@@ -692,7 +692,7 @@ def equity(
 ) -> EquityResult:
     """The odds of each player, from their known cards and the dead cards.
 
-    >>> result = equity(["As Ks Qs Js", "2c 2d 3h 4c"], variant="stud", method="exact")
+    >>> result = odds(["As Ks Qs Js", "2c 2d 3h 4c"], variant="stud", method="exact")
     >>> result.method.value, round(sum(p.share for p in result.players), 9)
     ('exact', 1.0)
     """

@@ -105,7 +105,8 @@ class Rules:
     def from_stakes(cls, stakes: str, variant: Variant | str = Variant.STUD) -> Rules:
         """Rules from ``ante/bring-in/small/big`` such as ``"1/1/5/10"``."""
         parts = stakes.split("/")
-        if len(parts) != 4 or not all(p.strip().isdigit() for p in parts):
+        # ASCII digits only: int() would also take other scripts' digits (full-width ones).
+        if len(parts) != 4 or not all(p.strip().isascii() and p.strip().isdigit() for p in parts):
             raise RulesError(
                 f"stakes {stakes!r} must be four whole numbers: ante/bring-in/small bet/big bet"
             )

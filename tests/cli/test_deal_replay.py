@@ -47,7 +47,11 @@ def test_deal_phh_replays_with_replay(tmp_path: Path) -> None:
 @pytest.mark.parametrize(
     ("args", "message"),
     [
-        (["--players", "9"], "--players 9: stud is for 2 to 8 players"),
+        (["--players", "9"], "--players 9: a table seats 2 to 8"),
+        (["-p", "1"], "--players 1: a table seats 2 to 8"),
+        (["--stack", str(2**64)], "a stack must be from 1 to 1,000,000 chips"),
+        (["--stakes", "1/1/5/10000001"], "stakes go up to 1,000,000 chips"),
+        (["--seed", "-5"], "--seed -5: a seed is a whole number from 0 to 2**64-1"),
         (["--variant", "holdem"], "--variant 'holdem' is not one of"),
         (["--stakes", "1/1/5"], "--stakes 1/1/5"),
         (["--stakes", "1/9/5/10"], "must be less than the small bet"),
@@ -98,3 +102,26 @@ def test_replay_check_flags_a_mismatch(tmp_path: Path) -> None:
     result = runner.invoke(app, ["replay", "--check", str(path)])
     assert result.exit_code == 1
     assert "MISMATCH" in result.output
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        ("variant = 'F7S'", "variant = ['F7S']"),
+        ("variant = 'F7S'", "variant = { code = 'F7S' }"),
+        ("bring_in = ", "bring_in = " + "9" * 5000 + "\n_old = "),
+        ("antes = ", "antes = " + "[" * 3000 + "]" * 3000 + "\n_old = "),
+    ],
+    ids=["variant-array", "variant-table", "huge-integer", "deep-nesting"],
+)
+def test_replay_goes_on_after_any_bad_file(tmp_path: Path, change: tuple[str, str]) -> None:
+    good = WSOP / "43_5_00-22-43_F7S.phh"
+    bad = tmp_path / "bad.phh"
+    bad.write_text(good.read_text().replace(*change, 1))
+    result = runner.invoke(app, ["replay", str(bad), str(good)])
+    assert result.exit_code == 1
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    errors = [line for line in result.output.splitlines() if line.startswith("error:")]
+    assert len(errors) == 1
+    assert errors[0].startswith(f"error: {bad}")
+    assert f"{good}  F7S  4000000 7700000" in result.output

@@ -4,15 +4,13 @@ from __future__ import annotations
 
 import json
 import signal
-import subprocess
-import sys
-import time
 
 import pytest
 from typer.testing import CliRunner
 
+from running import signal_when
 from stud.cli.main import app
-from stud.equity import equity
+from stud.equity import odds
 
 runner = CliRunner()
 
@@ -54,35 +52,32 @@ def test_equity_json_is_one_object_with_every_player() -> None:
         (["As Ks Qs", "2c 3c 4x"], "'4x' is not a card"),
         (["As Ks Qs", "2c 3c 4c", "--variant", "omaha"], "'omaha' is not a variant"),
         (["As Ks Qs", "2c 3c 4c", "--jobs", "0"], "--jobs 0"),
+        (["As Ks Qs", "2c 3c 4c", "--jobs", "100000"], "--jobs 100000: the number of"),
         (["As Ks Qs", "2c 3c 4c", "--trials", "0"], "--trials 0"),
+        (["As Ks Qs", "2c 3c 4c", "--trials", str(10**13)], "--trials 10000000000000"),
+        (["As Ks Qs", "2c 3c 4c", "--seed", "-1"], "--seed -1: a seed is a whole number"),
+        (["As Ks Qs", "2c 3c 4c", "-s", str(2**64)], "a seed is a whole number from 0"),
+        (["As Ks Qs", "2c 3c 4c", "--exact", "--frob"], "No such option: --frob"),
     ],
 )
 def test_equity_bad_input_fails_clearly(args: list[str], message: str) -> None:
     result = runner.invoke(app, ["equity", *args])
     assert result.exit_code == 2
     assert message in result.output
+    assert result.output.startswith("error: ")
+    assert result.output.count("\n") == 1
 
 
 @pytest.fixture(scope="module")
 def compiled() -> None:
-    """Compile the odds kernels into numba's on-disk cache before timing a process."""
-    equity(["As Ks Qs", "2c 3c 4d"], method="monte-carlo", trials=10)
-    equity(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
-
-
-def _interrupted(*args: str) -> subprocess.CompletedProcess[str]:
-    """Run `stud equity` in a process, press Ctrl-C once it is well under way."""
-    command = [sys.executable, "-m", "stud.cli.main", "equity", *args]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    time.sleep(3)
-    process.send_signal(signal.SIGINT)
-    out, err = process.communicate(timeout=60)
-    return subprocess.CompletedProcess(command, process.returncode, out, err)
+    """Compile the odds kernels into numba's on-disk cache before a process runs them."""
+    odds(["As Ks Qs", "2c 3c 4d"], method="monte-carlo", trials=10)
+    odds(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
 
 
 @pytest.mark.usefixtures("compiled")
 def test_ctrl_c_stops_monte_carlo_with_the_partial_result() -> None:
-    done = _interrupted("As Ks Qs", "2c 3c 4d", "--trials", "2000000000")
+    done = signal_when("monte-carlo: ", "equity", "As Ks Qs", "2c 3c 4d", "--trials", "2000000000")
     assert done.returncode == 130
     assert "stopped early" in done.stdout
     assert "interrupted: the result of the first" in done.stderr
@@ -90,7 +85,29 @@ def test_ctrl_c_stops_monte_carlo_with_the_partial_result() -> None:
 
 @pytest.mark.usefixtures("compiled")
 def test_ctrl_c_stops_an_exact_run_with_nothing_printed_as_exact() -> None:
-    done = _interrupted("As Ks Qs", "2c 3c 4d", "--exact")
+    done = signal_when("exact: ", "equity", "As Ks Qs", "2c 3c 4d", "--exact")
     assert done.returncode == 130
     assert done.stdout == ""
     assert "interrupted: no exact result" in done.stderr
+
+
+@pytest.mark.usefixtures("compiled")
+def test_sigterm_stops_the_workers_too() -> None:
+    args = ["equity", "As Ks Qs", "2c 3c 4d", "--trials", "2000000000", "--jobs", "2"]
+    done = signal_when("monte-carlo: ", *args, sig=signal.SIGTERM)
+    # signal_when saw both pipes closed: no worker outlived the command.
+    assert done.returncode == 128 + signal.SIGTERM
+    assert done.stdout == ""
+
+
+def test_a_long_run_on_a_pipe_says_how_far_it_has_got() -> None:
+    result = runner.invoke(
+        app, ["equity", "As Ks Qs", "2c 3c 4d", "--trials", str(5 * 2**21), "--json"]
+    )
+    assert result.exit_code == 0, result.output
+    lines = result.stderr.splitlines()
+    # A line after the first piece of work; more only if the run outlasts LINE_SECONDS.
+    assert lines[0].startswith(f"monte-carlo: {2**21:,} of {5 * 2**21:,} trials, ")
+    assert lines[0].endswith(" trials/s")
+    assert all(f" of {5 * 2**21:,} trials" in line for line in lines)
+    assert json.loads(result.stdout)["outcomes"] == 5 * 2**21

@@ -1,9 +1,11 @@
 """``stud play`` and ``stud history`` driven through their input and output.
 
 The game is played by a script of keys, one a line, as a program driving it would
-type them. Calling stations never fold, so with ``c`` (check or call) on every turn
-each hand goes to showdown. What the screen says is checked against the hand kept
-in the database, replayed through the PHH reader.
+type them. Calling stations never fold, so checking (``k``) or calling (``c``) on
+every turn takes each hand to showdown; the script offers both in turn, and the
+one that does not fit is refused with a reason, which costs nothing. What the
+screen says is checked against the hand kept in the database, replayed through the
+PHH reader.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from running import signal_when
 from stud.actions import PotAwarded
 from stud.cli.main import app
 from stud.history.phh import parse_phh, replay
@@ -24,7 +27,7 @@ from stud.storage import SQLiteHandStore, StoredHand
 
 runner = CliRunner()
 
-CALL_DOWN = "c\n" * 12  # more than enough answers to check or call to the river
+CALL_DOWN = "c\nk\n" * 12  # more than enough answers to check or call to the river
 
 
 def play(db: Path, keys: str, *options: str) -> str:
@@ -72,10 +75,9 @@ def test_a_full_hand_to_showdown_then_quit(tmp_path: Path, variant: str) -> None
 
 def test_a_wrong_key_is_explained_and_the_hand_goes_on(tmp_path: Path) -> None:
     db = tmp_path / "hands.sqlite3"
-    out = play(db, "x\nB\nq\n\n" + CALL_DOWN + "q\n", "--variant", "stud8")
+    out = play(db, "x\nB\n\n" + CALL_DOWN + "q\n", "--variant", "stud8")
     assert "'x' is not a key here" in out
     assert "the big bet is only for fourth street" in out
-    assert "q quits between hands" in out
     assert "press one of the keys" in out
     assert "Session over: 1 hand played" in out
     assert len(kept(db)) == 1
@@ -101,6 +103,31 @@ def test_several_hands_then_quit_counts_them_all(tmp_path: Path) -> None:
     assert [h.record.number for h in hands] == [1, 2, 3]
 
 
+def test_check_and_call_are_different_keys(tmp_path: Path) -> None:
+    # Seed 1: the bring-in is a bot's, so the first question is a call; then checks.
+    out = play(tmp_path / "k.sqlite3", "k\nc\nc\nk\nq\n", "--variant", "stud")
+    assert "there is a bet to you, so you cannot check: c calls 1, f folds" in out
+    assert "k check" in out
+    assert "c call 1" in out
+    assert "nobody has bet, so there is nothing to call: k checks" in out
+    assert re.search(r"^Last actions: .*You call 1", out, re.MULTILINE)
+    assert re.search(r"^Last actions: .*You check", out, re.MULTILINE)
+
+
+def test_q_mid_hand_folds_and_leaves(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    out = play(db, "q\n", "--variant", "stud")
+    assert "You fold at the first chance and leave after this hand." in out
+    assert out.index("You leave the table.") > out.index("this hand; stack")
+    assert "Session over: 1 hand played" in out
+    (hand,) = kept(db)
+    state = replay(parse_phh(hand.record.phh))
+    assert state.folded[hand.record.seat]
+    assert hand.record.net < 0  # the ante, and no more
+    assert f"Net result: {hand.record.net:+d} chips" in out
+    assert "Enter next hand" not in out
+
+
 def test_input_ending_mid_hand_leaves_without_counting_it(tmp_path: Path) -> None:
     db = tmp_path / "hands.sqlite3"
     out = play(db, "c\n")
@@ -120,7 +147,7 @@ def test_the_session_ends_when_one_player_has_every_chip(
     tmp_path: Path, seed: str, final: int, message: str
 ) -> None:
     db = tmp_path / "hands.sqlite3"
-    out = play(db, "c\n\n" * 40, "--players", "2", "--stack", "4", "--seed", seed)
+    out = play(db, "c\nk\n\n" * 40, "--players", "2", "--stack", "4", "--seed", seed)
     hands = kept(db)
     assert 4 + sum(h.record.net for h in hands) == final
     assert message in out
@@ -133,7 +160,11 @@ def test_the_session_ends_when_one_player_has_every_chip(
     ("options", "message"),
     [
         (["--players", "9"], "--players 9"),
-        (["--players", "1"], "--players 1"),
+        (["-p", "1"], "--players 1"),
+        (["--stack", str(10**19)], "a stack must be from 1 to 1,000,000 chips"),
+        (["--stakes", "1/1/5/1000000000000000000000"], "stakes go up to 1,000,000 chips"),
+        (["--stakes", "\uff11/\uff11/\uff15/\uff11\uff10"], "must be four whole numbers"),
+        (["--seed", "-1"], "--seed -1"),
         (["--stakes", "1/2/3"], "--stakes 1/2/3"),
         (["--stakes", "1/1/5/2"], "big bet"),
         (["--variant", "omaha"], "--variant 'omaha'"),
@@ -145,8 +176,9 @@ def test_the_session_ends_when_one_player_has_every_chip(
 )
 def test_bad_options_are_refused_before_any_card(options: list[str], message: str) -> None:
     result = runner.invoke(app, ["play", "--db", ":memory:", *options], input="q\n")
-    assert result.exit_code != 0
+    assert result.exit_code == 2
     assert message in result.output
+    assert result.output.startswith("error: ")
     assert "Your turn" not in result.output
     assert "Traceback" not in result.output
 
@@ -165,7 +197,7 @@ def test_history_lists_shows_and_exports_the_kept_hands(tmp_path: Path) -> None:
 
     shown = runner.invoke(app, ["history", "show", str(second.id), "--db", str(db)])
     assert shown.exit_code == 0, shown.output
-    assert "Dealt to Hero: [" in shown.output
+    assert "Dealt to You: [" in shown.output
     assert "Dealt to Station 2: [?? ??]" in shown.output  # told from the chair it was played
     assert "*** SUMMARY ***" in shown.output
 
@@ -245,3 +277,30 @@ def test_play_keeps_hands_in_the_default_file_under_xdg_data_home(
     listing = runner.invoke(app, ["history", "list"])
     assert listing.exit_code == 0
     assert "stud8" in listing.output
+
+
+def test_ctrl_c_ends_the_session_with_its_summary_and_status_130() -> None:
+    args = ["play", "--db", ":memory:", "--bots", "station", "-p", "3", "--seed", "1"]
+    done = signal_when("Your turn:", *args, on_stdout=True)
+    assert done.returncode == 130
+    assert "Session over: 0 hands played (the hand left unfinished is not counted)" in done.stdout
+    assert "Net result: +0 chips (200 -> 200)." in done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def test_a_sit_and_go_raises_the_stakes_and_ends_with_my_place(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    keys = ("c\nk\n" * 12 + "\n") * 80 + "q\n"
+    out = play(db, keys, "--stack", "100", "--tournament")
+    finish = re.search(r"You finish the tournament in place (\d) of 3: prize (\d+)\.", out)
+    assert finish, out[-2000:]
+    place, prize = int(finish[1]), int(finish[2])
+    assert prize == {1: 195, 2: 105, 3: 0}[place]  # 65% and 35% of three buy-ins of 100
+    hands = sorted(kept(db), key=lambda h: h.id)
+    assert len(hands) > 10
+    assert {h.record.stakes for h in hands[:10]} == {"1/1/5/10"}
+    assert hands[10].record.stakes == "2/2/10/20"
+    assert "Next hand: level 2, stakes 2/2/10/20." in out
+    last = replay(parse_phh(hands[-1].record.phh))
+    me = hands[-1].record.seat
+    assert (last.final_stacks[me] == 300) is (place == 1)

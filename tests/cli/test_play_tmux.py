@@ -121,12 +121,15 @@ def test_a_hand_of_stud8_in_tmux_to_showdown_then_quit(screen: Screen, tmp_path:
     assert "Your turn:" in after_x
 
     shown = ""
-    for _ in range(12):  # check or call, a single key each time, until the hand is over
+    for _ in range(12):  # check (k) or call (c), a single key each time, to the end
         shown = screen.text()
         if "Enter next hand" in shown:
             break
-        screen.press("c")
+        turn = shown[shown.rindex("Your turn:") :]
+        screen.press("k" if " k check" in turn else "c")
         shown = screen.wait_change(shown)
+        # Redrawn in place: one table on the screen, never a scroll of old ones.
+        assert shown.count("Seven-Card Stud Hi-Lo (8 or better) · 1/1/5/10") <= 1, shown
     assert "Enter next hand" in shown, shown
     assert "showdown" in shown
     for player in ("You show", "Station 2 shows", "Station 3 shows"):
@@ -135,7 +138,24 @@ def test_a_hand_of_stud8_in_tmux_to_showdown_then_quit(screen: Screen, tmp_path:
 
     screen.press("h")
     screen.wait_for("*** SUMMARY ***")
-    screen.press("q")
+    screen.press("\n")  # the next hand
+    screen.wait_for("hand 2 · 3rd street")
+    screen.wait_for("Your turn:")
+    screen.press("q")  # mid-hand: folds at the first chance and leaves when it is over
     end = screen.wait_for("exit status")
-    assert "Session over: 1 hand played" in end
+    assert "You leave the table." in end
+    assert "Session over: 2 hands played" in end
     assert "exit status 0" in end
+
+
+def test_ctrl_c_at_the_table_exits_130_with_the_summary(screen: Screen, tmp_path: Path) -> None:
+    command = (
+        f"{sys.executable} -m stud.cli.main play --variant razz -p 2 --bots station "
+        f"--seed 4 --db {tmp_path / 'hands.sqlite3'}"
+    )
+    screen.start(command, terminal_env())
+    screen.wait_for("Your turn:")
+    screen.tmux("send-keys", "C-c")
+    end = screen.wait_for("exit status")
+    assert "Session over: 0 hands played" in end
+    assert "exit status 130" in end

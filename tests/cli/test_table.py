@@ -32,7 +32,7 @@ def fourth_street(variant: str) -> HandState:
 
 def test_r5_5_open_pair_in_stud_gives_a_key_to_each_bet_size() -> None:
     view = view_of(fourth_street("stud"), 0)
-    assert keys(view) == {"c": "check", "b": "bet 5", "B": "bet 10 (big bet)"}
+    assert keys(view) == {"k": "check", "b": "bet 5", "B": "bet 10 (big bet)"}
     assert resolve("b", view) == Bet(5)
     assert resolve("r", view) == Bet(5)
     assert resolve("B", view) == Bet(10)
@@ -41,11 +41,11 @@ def test_r5_5_open_pair_in_stud_gives_a_key_to_each_bet_size() -> None:
 
 def test_r5_5_no_big_bet_key_in_stud8_and_the_key_is_explained() -> None:
     view = view_of(fourth_street("stud8"), 0)
-    assert keys(view) == {"c": "check", "b": "bet 5"}
+    assert keys(view) == {"k": "check", "b": "bet 5"}
     message = resolve("B", view)
     assert isinstance(message, str)
     assert "big bet" in message
-    assert "c check" in message  # the message lists what is allowed
+    assert "k check" in message  # the message lists what is allowed
 
 
 def test_the_bring_in_keys_and_why_the_bring_in_cannot_fold() -> None:
@@ -54,9 +54,10 @@ def test_the_bring_in_keys_and_why_the_bring_in_cannot_fold() -> None:
     assert keys(view) == {"c": "bring in 1", "b": "complete to 5"}
     assert resolve("c", view) == BringIn()
     assert resolve("b", view) == Complete(5)
-    message = resolve("f", view)
-    assert isinstance(message, str)
-    assert "cannot fold" in message
+    for key in "fk":
+        message = resolve(key, view)
+        assert isinstance(message, str)
+        assert "the bring-in cannot fold or check" in message
 
 
 def test_facing_a_bet_fold_call_and_raise_with_amounts() -> None:
@@ -65,6 +66,12 @@ def test_facing_a_bet_fold_call_and_raise_with_amounts() -> None:
     view = view_of(state, 1)
     assert keys(view) == {"f": "fold", "c": "call 5", "b": "raise to 10"}
     assert [resolve(k, view) for k in "fcb"] == [Fold(), Call(), Raise(10)]
+    # Check is another key: facing a bet, it is refused, never taken as a call.
+    message = resolve("k", view)
+    assert message == (
+        "there is a bet to you, so you cannot check: c calls 5, f folds. "
+        "Your options: f fold · c call 5 · b raise to 10"
+    )
 
 
 def test_a_call_for_all_the_chips_says_all_in() -> None:
@@ -82,11 +89,11 @@ def test_wrong_keys_get_a_reason_never_an_action() -> None:
     )
     state = deal(state, {0: "Jh", 1: "2d"})
     view = view_of(state, 1)  # Kd 2d beats 9s Jh: seat 1 acts first
-    assert resolve("c", view) == Check()
+    assert resolve("k", view) == Check()
     for key, reason in [
-        ("f", "nothing to fold"),
+        ("f", "nothing to fold: k checks"),
+        ("c", "nothing to call: k checks"),
         ("x", "'x' is not a key"),
-        ("q", "q quits between hands"),
         ("", "press one of the keys"),
         ("\x1b[A", "that key does nothing"),
     ]:

@@ -10,7 +10,7 @@ from itertools import combinations
 import pytest
 
 from stud.cards import DECK, Card
-from stud.equity import EquityError, EquityResult, Method, Situation, equity
+from stud.equity import EquityError, EquityResult, Method, Situation, odds
 from stud.evaluation.reference import high_value, low8_value, razz_value
 from stud.rules import Variant
 
@@ -71,7 +71,7 @@ def test_exact_odds_agree_with_brute_force_by_the_reference_evaluators(
     variant: str, hands: list[str], dead: str
 ) -> None:
     situation = Situation.parse(variant, hands, dead)
-    result = equity(hands, dead, variant=variant, method="exact")
+    result = odds(hands, dead, variant=variant, method="exact")
     shares, scoops = brute_force(situation)
     assert result.method is Method.EXACT
     assert result.outcomes == situation.outcomes()
@@ -83,8 +83,8 @@ def test_exact_odds_agree_with_brute_force_by_the_reference_evaluators(
 
 def test_monte_carlo_falls_within_its_stated_error_of_the_exact_answer() -> None:
     hands = ["As Ks 7d 2c 3c", "Qh Qd 4s 5s 6h"]
-    exact = equity(hands, variant="stud8", method="exact")
-    estimate = equity(hands, variant="stud8", method="monte-carlo", trials=200_000, seed=3)
+    exact = odds(hands, variant="stud8", method="exact")
+    estimate = odds(hands, variant="stud8", method="monte-carlo", trials=200_000, seed=3)
     assert estimate.method is Method.MONTE_CARLO
     assert estimate.outcomes == 200_000
     for e, m in zip(exact.players, estimate.players, strict=True):
@@ -94,28 +94,28 @@ def test_monte_carlo_falls_within_its_stated_error_of_the_exact_answer() -> None
 
 def test_budget_chooses_the_method() -> None:
     hands = ["As Ks Qs", "2c 2d 3h"]
-    assert equity(hands, trials=10_000, exact_budget=10).method is Method.MONTE_CARLO
+    assert odds(hands, trials=10_000, exact_budget=10).method is Method.MONTE_CARLO
     small = ["As Ks Qs Js Ts 9s", "2c 2d 3h 4h 5h 6c"]
-    assert equity(small, exact_budget=10_000).method is Method.EXACT
+    assert odds(small, exact_budget=10_000).method is Method.EXACT
 
 
 def test_monte_carlo_is_reproducible_by_seed_and_independent_of_jobs() -> None:
     hands = ["As Ks Qs", "2c 2d 3h", "9c 9d Th"]
-    one = equity(hands, trials=30_000, seed=5, method="monte-carlo")
-    again = equity(hands, trials=30_000, seed=5, method="monte-carlo", jobs=2)
-    other = equity(hands, trials=30_000, seed=6, method="monte-carlo")
+    one = odds(hands, trials=30_000, seed=5, method="monte-carlo")
+    again = odds(hands, trials=30_000, seed=5, method="monte-carlo", jobs=2)
+    other = odds(hands, trials=30_000, seed=6, method="monte-carlo")
     assert one.players == again.players
     assert one.players != other.players
 
 
 def test_exact_with_jobs_gives_the_same_counts() -> None:
     hands = ["As Ks Qs Js 2d", "2c 2h 3h 4d 5c"]
-    assert equity(hands, jobs=2).players == equity(hands).players
+    assert odds(hands, jobs=2).players == odds(hands).players
 
 
 def test_a_made_hand_against_a_dead_draw_wins_every_time() -> None:
     # Quad aces against a straight-flush draw whose only cards (Ac, 6c) are gone.
-    result = equity(["As Ad Ah Ac Kd Kh", "2c 3c 4c 5c 9d Td"], "6c", method="exact")
+    result = odds(["As Ad Ah Ac Kd Kh", "2c 3c 4c 5c 9d Td"], "6c", method="exact")
     first, second = result.players
     assert first.wins == result.outcomes
     assert first.share == 1
@@ -123,7 +123,7 @@ def test_a_made_hand_against_a_dead_draw_wins_every_time() -> None:
 
 
 def test_two_identical_hands_tie() -> None:
-    result = equity(["Ah Kd 9c 8s 7h 3c 2d", "Ad Kh 9d 8c 7s 3h 2c"], variant="stud8")
+    result = odds(["Ah Kd 9c 8s 7h 3c 2d", "Ad Kh 9d 8c 7s 3h 2c"], variant="stud8")
     assert result.outcomes == 1
     for player in result.players:
         assert player.ties == 1
@@ -133,7 +133,7 @@ def test_two_identical_hands_tie() -> None:
 
 def test_a_low_draw_whose_outs_are_dead_cannot_win_low() -> None:
     dead = "Ac Ad Ah As 6c 6d 6h 6s 7c 7d 7h 7s 8c 8d 8h 8s"
-    result = equity(["Qs Qh Js Jh 9s 9h", "2c 3d 4h 5s Kc Kd"], dead, variant="stud8")
+    result = odds(["Qs Qh Js Jh 9s 9h", "2c 3d 4h 5s Kc Kd"], dead, variant="stud8")
     assert result.outcomes == 24 * 23  # 24 unseen cards, one for each player
     assert result.players[1].low_wins == result.players[1].low_ties == 0
 
@@ -146,7 +146,7 @@ def test_r3_4_community_card_when_the_deck_runs_short() -> None:
     situation = Situation.parse("stud", hands, "")
     assert situation.community
     assert situation.outcomes() == 4
-    result = equity(hands)
+    result = odds(hands)
     expected = [Fraction(0)] * 8
     for card in situation.deck:
         values = [high_value((*h, card)) for h in situation.hands]
@@ -173,7 +173,7 @@ def test_bad_input_is_a_clear_error(hands: list[str], dead: str, message: str) -
 
 
 def test_result_json_has_the_documented_fields() -> None:
-    result: EquityResult = equity(["As Ks Qs Js Ts 9s", "2c 2d 3h 4h 5h 6c"], variant="stud8")
+    result: EquityResult = odds(["As Ks Qs Js Ts 9s", "2c 2d 3h 4h 5h 6c"], variant="stud8")
     data = result.to_dict()
     assert data["method"] == "exact"
     assert {"cards", "win", "tie", "lose", "scoops", "equity", "high_wins", "low_wins"} <= set(

@@ -9,6 +9,7 @@ from pathlib import Path
 import pokerkit
 import pytest
 
+from phh_samples import HAND
 from stud.actions import Action, Bet, Complete, Raise
 from stud.bots import RandomBot, StationBot
 from stud.history.phh import PHHError, load_phh, parse_phh, replay, to_phh
@@ -19,26 +20,6 @@ from stud.views import PlayerView
 
 WSOP = Path(__file__).resolve().parents[1] / "data" / "wsop-2023"
 WSOP_FILES = sorted(WSOP.glob("*.phh"))
-
-HAND = """\
-variant = 'F7S'
-ante_trimming_status = false
-antes = [50, 50, 50]
-bring_in = 50
-small_bet = 200
-big_bet = 400
-starting_stacks = [4000, 5000, 6000]
-actions = [
-  'd dh p1 Td3c4d',
-  'd dh p2 Kd3h4c',
-  'd dh p3 As8d5c',
-  'p2 pb',
-  'p3 cbr 200',
-  'p1 f',
-  'p2 f',
-]
-finishing_stacks = [3950, 4900, 6150]
-"""
 
 
 def test_the_wsop_data_is_there() -> None:
@@ -135,7 +116,7 @@ def test_bad_actions_name_the_action_number_and_why(change: tuple[str, str], mes
         (("small_bet = 200", "small_bet = 20.5"), r"field 'small_bet': .*whole number"),
         (("antes = [50, 50, 50]", "antes = [50, 50]"), r"field 'antes': has 2 entries for 3"),
         (("antes = [50, 50, 50]", "antes = [50, 0, 50]"), r"field 'antes': .*the same"),
-        (("bring_in = 50", "bring_in = 500"), r"the stakes cannot be played: the bring-in"),
+        (("bring_in = 50", "bring_in = 500"), r"the rules cannot be played: the bring-in"),
         (("big_bet = 400\n", ""), r"the required field 'big_bet' is missing"),
         (("actions = [", "actions = [[["), r"not valid TOML"),
     ],
@@ -200,3 +181,24 @@ def test_exported_phh_replays_the_same_in_pokerkit(seed: int) -> None:
     history = pokerkit.HandHistory.loads(to_phh(state))
     *_, final = history
     assert tuple(final.stacks) == state.final_stacks
+
+
+def test_a_wager_the_size_of_an_all_in_bring_in_replays_as_the_bring_in() -> None:
+    # p2 has 30 chips after the ante, less than the bring-in of 50: pokerkit
+    # writes the all-in bring-in as 'cbr 30'.
+    text = (
+        HAND.replace("[4000, 5000, 6000]", "[4000, 80, 6000]")
+        .replace("  'p2 f',\n", "")
+        .replace("finishing_stacks = [3950, 4900, 6150]\n", "")
+        .replace(
+            "  'p1 f',\n",
+            "  'p1 f',\n  'd dh p2 2c', 'd dh p3 2d', 'd dh p2 7c', 'd dh p3 7d',\n"
+            "  'd dh p2 8h', 'd dh p3 9s', 'd dh p2 Jh', 'd dh p3 Js',\n",
+        )
+    )
+    brought_in = replay(parse_phh(text))
+    as_wager = replay(parse_phh(text.replace("'p2 pb'", "'p2 cbr 30'")))
+    assert as_wager.events == brought_in.events
+    assert as_wager.is_over
+    with pytest.raises(PHHError, match="cannot bet or raise to 29"):
+        replay(parse_phh(text.replace("'p2 pb'", "'p2 cbr 29'")))

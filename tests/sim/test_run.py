@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing
 import random
 
 import numpy as np
@@ -12,7 +13,16 @@ from stud.bots import BOTS
 from stud.history.phh import parse_phh, replay
 from stud.rules import Rules, Variant
 from stud.sim.results import collect
-from stud.sim.run import InProcess, LocalProcesses, SimError, Simulation, chunk_plan, simulate
+from stud.sim.run import (
+    MAX_CHIPS,
+    ChunkResult,
+    InProcess,
+    LocalProcesses,
+    SimError,
+    Simulation,
+    chunk_plan,
+    simulate,
+)
 from stud.views import PlayerView
 
 RULES = Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)
@@ -61,10 +71,48 @@ def test_every_bot_plays_every_hand_and_chips_are_conserved() -> None:
     assert station.showdowns > 600  # it never folds: only a fold to its bet ends it early
 
 
-def test_a_bot_seated_twice_adds_both_seats() -> None:
+def test_a_bot_seated_twice_plays_each_hand_in_both_seats() -> None:
     doubled = sim(bots=("tight", "random", "tight"), hands=300)
     result = collect(doubled, simulate(doubled))
-    assert [(b.name, b.hands) for b in result.bots] == [("tight", 600), ("random", 300)]
+    assert [(b.name, b.hands, b.seats) for b in result.bots] == [
+        ("tight", 300, 2),
+        ("random", 300, 1),
+    ]
+    tight = result.bots[0]
+    assert tight.seat_hands == 600
+    assert tight.bb_per_100 == pytest.approx(100 * tight.net / 600 / RULES.big_bet)
+
+
+def test_an_interrupted_run_collects_the_chunks_it_finished() -> None:
+    whole = sim(hands=300, keep_series=True)
+    chunks = simulate(whole, chunk_hands=100)
+    part = collect(whole, [chunks[2], chunks[0]])
+    assert part.hands == 200
+    assert not part.complete
+    assert part.as_dict()["complete"] is False
+    assert [b.hands for b in part.bots] == [200] * 4
+    assert part.cumulative is not None
+    assert part.cumulative.shape == (200, 4)
+    assert sum(b.net for b in part.bots) == 0
+    assert part.cumulative[-1].tolist() == [b.net for b in part.bots]
+    assert collect(whole, chunks).complete
+
+
+def test_local_processes_never_start_more_workers_than_chunks() -> None:
+    seen: list[int] = []
+
+    def count_workers(_: ChunkResult) -> None:
+        seen.append(len(multiprocessing.active_children()))
+
+    two_chunks = sim(hands=200, bots=("random", "random"))
+    simulate(two_chunks, LocalProcesses(8), chunk_hands=100, on_chunk=count_workers)
+    assert len(seen) == 2
+    assert max(seen) <= 2
+    one_chunk = sim(hands=50, bots=("random", "random"))
+    seen.clear()
+    simulate(one_chunk, LocalProcesses(8), chunk_hands=100, on_chunk=count_workers)
+    assert seen == [0]  # a single chunk plays in this process
+    assert multiprocessing.active_children() == []  # and the pool is gone afterwards
 
 
 def test_kept_hands_are_phh_that_replays_to_the_same_stacks() -> None:
@@ -84,7 +132,12 @@ def test_kept_hands_are_phh_that_replays_to_the_same_stacks() -> None:
         ({"bots": ("tight", "shark")}, "no bot named 'shark'"),
         ({"hands": 0}, "at least 1"),
         ({"seed": -1}, "seed"),
-        ({"stack": 0}, "positive"),
+        ({"stack": 0}, "from 1 to 1,000,000 chips"),
+        ({"stack": MAX_CHIPS + 1}, "from 1 to 1,000,000 chips"),
+        (
+            {"rules": Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10**7)},
+            "stakes go up to 1,000,000",
+        ),
     ],
 )
 def test_bad_simulations_are_refused(changes: dict[str, object], message: str) -> None:

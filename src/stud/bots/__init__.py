@@ -1,19 +1,29 @@
-"""Bots: policies behind one small protocol (``Bot``), and the registry of them by name."""
+"""Bots: policies behind one small protocol (``Bot``), and the registry of them by name.
+
+``make_bot`` takes a built-in name or a spec of a bot of your own,
+``package.module:Class`` or ``path/to/file.py:Class`` (``stud.bots.loading``).
+"""
 
 from collections.abc import Callable
 
-from stud.bots.base import Bot
+from stud.bots.base import Bot, BotError, ask
 from stud.bots.compiled import CompiledBot, EquityBot, TightBot
+from stud.bots.loading import BotLoadError
+from stud.bots.loading import bot_factory as _bot_factory
 from stud.bots.simple import RandomBot, StationBot
 
 __all__ = [
     "BOTS",
     "Bot",
+    "BotError",
+    "BotLoadError",
     "CompiledBot",
     "EquityBot",
     "RandomBot",
     "StationBot",
     "TightBot",
+    "ask",
+    "bot_factory",
     "make_bot",
 ]
 
@@ -23,12 +33,15 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "tight": TightBot,
     "equity": EquityBot,
 }
-"""Every bot by the name used on the command line."""
+"""Every built-in bot by the name used on the command line."""
 
 
-def make_bot(name: str) -> Bot:
-    """A bot by name; the error lists the names there are."""
-    try:
-        return BOTS[name]()
-    except KeyError:
-        raise ValueError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}") from None
+def bot_factory(spec: str, folder: str | None = None) -> Callable[[], Bot]:
+    """What makes the bot of a name or spec (a relative one read from ``folder``, by
+    default the current one); a ``BotLoadError`` says why there is none."""
+    return _bot_factory(spec, BOTS, folder)
+
+
+def make_bot(spec: str) -> Bot:
+    """A bot by name or spec; the error lists the names there are."""
+    return bot_factory(spec)()

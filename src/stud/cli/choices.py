@@ -1,11 +1,12 @@
 """One key per legal action: what a player at the terminal may press, and why not.
 
 The engine lists the legal actions with exact amounts; this module gives each one
-a key (``f`` fold, ``c`` check, call or bring in, ``b``/``r`` the bet, completion or
-raise, ``B``/``R`` the big bet that an open pair allows on fourth street) and a
-label with the chips it costs, and turns a key back into the action. A key that is
-not allowed gets a message saying why, never an exception: a wrong key must not
-lose the hand.
+a key (``f`` fold, ``k`` check, ``c`` call or bring in, ``b``/``r`` the bet,
+completion or raise, ``B``/``R`` the big bet that an open pair allows on fourth
+street) and a label with the chips it costs, and turns a key back into the action.
+Check and call have different keys, so a player who means to check can never
+call a bet they had not seen. A key that is not allowed gets a message saying
+why, never an exception: a wrong key must not lose the hand.
 """
 
 from __future__ import annotations
@@ -48,7 +49,7 @@ def choices(view: PlayerView) -> list[Choice]:
             case Fold():
                 result.append(Choice("f", action, "fold"))
             case Check():
-                result.append(Choice("c", action, "check"))
+                result.append(Choice("k", action, "check"))
             case Call():
                 chips = min(view.to_call, stack)
                 result.append(Choice("c", action, f"call {chips}{_all_in(view, chips)}"))
@@ -82,15 +83,18 @@ def resolve(key: str, view: PlayerView, sep: str = " · ") -> Action | str:
             return choice.action
     legal = view.legal_actions
     if key == "f" and Check() in legal:
-        why = "nobody has bet, so there is nothing to fold: c checks"
-    elif key == "f" and BringIn() in legal:
+        why = "nobody has bet, so there is nothing to fold: k checks"
+    elif key in ("f", "k") and BringIn() in legal:
         why = "the bring-in cannot fold or check: bring in (c) or complete (b)"
+    elif key == "c" and Check() in legal:
+        why = "nobody has bet, so there is nothing to call: k checks"
+    elif key == "k" and Call() in legal:
+        chips = min(view.to_call, view.stacks[view.seat])
+        why = f"there is a bet to you, so you cannot check: c calls {chips}, f folds"
     elif key in ("b", "r"):
         why = "no bet or raise is open to you now (the betting is capped, or you can only call)"
     elif key in ("B", "R"):
         why = "the big bet is only for fourth street in seven-card stud when a pair shows"
-    elif key == "q":
-        why = "finish this hand first (f folds when there is a bet); q quits between hands"
     elif key == "":
         why = "press one of the keys below"
     elif key.isprintable():

@@ -1,22 +1,39 @@
-"""``stud equity``: the odds of a stud situation, as a table or JSON."""
+"""``stud equity``: the odds of a stud situation, as a table or JSON.
+
+Ctrl-C stops a run: a Monte Carlo run prints the result of the trials so far
+(marked as stopped early), an exact run prints nothing, since part of an
+enumeration is not the answer; both exit 130. SIGTERM stops the run and its
+worker processes.
+"""
 
 from __future__ import annotations
 
 import json
-import time
 from typing import Annotated
 
 import typer
 from rich.console import Console
-from rich.progress import BarColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
 from stud.cards import format_cards
-from stud.cli.main import app, err, fail
+from stud.cli.app import (
+    JobsOption,
+    VariantOption,
+    app,
+    check_jobs,
+    check_seed,
+    err,
+    fail,
+    stop_on_sigterm,
+)
+from stud.cli.progress import Progress
 from stud.equity import EquityError, EquityResult, Method, Situation, run_equity
 from stud.rules import Variant
 
 out = Console(highlight=False)
+
+MAX_TRIALS = 10**12
+"""Monte Carlo trials one run may ask for: days of work on one core already."""
 
 
 def _percent(count: int, total: int) -> str:
@@ -73,25 +90,29 @@ def render(result: EquityResult) -> Table:
 def equity(
     hands: Annotated[list[str], typer.Argument(help='Each player\'s cards, e.g. "As Ks Qs".')],
     *,
-    variant: Annotated[str, typer.Option("--variant", "-v", help="stud, stud8 or razz.")] = "stud",
+    variant: VariantOption = "stud",
     dead: Annotated[str, typer.Option(help="Dead cards: folded or otherwise seen.")] = "",
     budget: Annotated[
         int, typer.Option(help="Enumerate exactly when there are at most this many outcomes.")
     ] = 1_000_000_000,
     trials: Annotated[int, typer.Option(help="Monte Carlo trials.")] = 1_000_000,
-    seed: Annotated[int, typer.Option(help="Monte Carlo seed.")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", help="Processes to run on.")] = 1,
+    seed: Annotated[int, typer.Option("--seed", "-s", help="Monte Carlo seed, 0 to 2**64-1.")] = 0,
+    jobs: JobsOption = 1,
     exact: Annotated[
         bool | None,
-        typer.Option("--exact/--monte-carlo", help="Force a method (default: by --budget)."),
+        typer.Option(
+            "--exact/--monte-carlo",
+            help="Force a method (default: exact up to --budget outcomes).",
+            show_default=False,
+        ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """How often each hand wins: exact or Monte Carlo, with dead cards."""
-    if jobs < 1:
-        fail(f"--jobs {jobs}: must be at least 1")
-    if trials < 1:
-        fail(f"--trials {trials}: must be at least 1")
+    check_jobs(jobs)
+    check_seed(seed)
+    if not 1 <= trials <= MAX_TRIALS:
+        fail(f"--trials {trials}: must be from 1 to {MAX_TRIALS:,}")
     if budget < 0:
         fail(f"--budget {budget}: must not be negative")
     try:
@@ -101,28 +122,24 @@ def equity(
     method = None if exact is None else (Method.EXACT if exact else Method.MONTE_CARLO)
     last: EquityResult | None = None
     progress: Progress | None = None
-    started = time.monotonic()
     try:
-        for last in run_equity(
-            situation, exact_budget=budget, trials=trials, seed=seed, jobs=jobs, method=method
-        ):
-            target = last.total_outcomes if last.method is Method.EXACT else trials
-            if progress is None and time.monotonic() - started > 1 and err.is_terminal:
-                progress = Progress(
-                    TextColumn(f"{last.method.value}"),
-                    BarColumn(),
-                    TextColumn("{task.completed:,}/{task.total:,}"),
-                    TimeRemainingColumn(),
-                    console=err,
-                    transient=True,
-                )
-                progress.add_task("odds", total=target)
-                progress.start()
-            if progress is not None:
-                progress.update(progress.task_ids[0], completed=last.outcomes)
+        with stop_on_sigterm():
+            for last in run_equity(
+                situation,
+                exact_budget=budget,
+                trials=trials,
+                seed=seed,
+                jobs=jobs or 1,
+                method=method,
+            ):
+                if progress is None:
+                    unit = "outcomes" if last.method is Method.EXACT else "trials"
+                    target = last.total_outcomes if last.method is Method.EXACT else trials
+                    progress = Progress(err, last.method.value, target, unit)
+                progress.update(last.outcomes)
     except KeyboardInterrupt:
         if progress is not None:
-            progress.stop()
+            progress.close()
         if last is None or last.method is Method.EXACT:
             err.print("interrupted: no exact result" if last else "interrupted before any result")
             raise typer.Exit(130) from None
@@ -130,7 +147,7 @@ def equity(
         _show(last, as_json)
         raise typer.Exit(130) from None
     if progress is not None:
-        progress.stop()
+        progress.close()
     assert last is not None
     _show(last, as_json)
 

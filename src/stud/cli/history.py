@@ -13,13 +13,25 @@ from typing import Annotated
 import typer
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
-from stud.cli.main import app, fail
-from stud.history.phh import PHHError, parse_phh, replay
+from stud.cli.app import app, fail, report
+from stud.history.phh import PHHError, PHHHand, parse_phh, replay, to_phh
 from stud.history.text import text_history
-from stud.storage import HandStore, StorageError, StoredHand, default_db_path, open_store
+from stud.state import HandState
+from stud.storage import (
+    HandStore,
+    StorageError,
+    StoredHand,
+    UnreadableHand,
+    default_db_path,
+    open_store,
+)
 
 __all__ = ["history_app"]
+
+YOU = "You"
+"""The name of the chair a kept hand was played from, as the table says it."""
 
 history_app = typer.Typer(
     help="List, show and export the hands kept by `stud play`.", no_args_is_help=True
@@ -37,7 +49,7 @@ def _open(db: str | None) -> HandStore:
     if not path.exists():
         fail(f"--db: no hand database at {path} (play with `stud play` first)")
     try:
-        return open_store(path)
+        return open_store(path, read_only=True)
     except StorageError as error:
         fail(f"--db: {error}")
 
@@ -76,12 +88,16 @@ def list_hands(
     if not hands:
         typer.echo(f"No hands kept in {store.location} yet.")
         return
-    table = Table(title=f"Hands in {store.location}", title_justify="left")
+    damaged = [h for h in hands if isinstance(h, UnreadableHand)]
+    table = Table(title=Text(f"Hands in {store.location}"), title_justify="left")
     for column in ("Id", "Played (UTC)", "Game", "Stakes", "Players", "Pot", "Net"):
         table.add_column(column, justify="right" if column in ("Id", "Pot", "Net") else "left")
     for hand in hands:
+        if isinstance(hand, UnreadableHand):
+            table.add_row(str(hand.id), "(damaged: cannot be read)", *[""] * 5)
+            continue
         r = hand.record
-        table.add_row(
+        cells = (
             str(hand.id),
             r.played_at.replace("T", " ").removesuffix("+00:00"),
             r.variant,
@@ -90,7 +106,21 @@ def list_hands(
             str(r.pot),
             f"{r.net:+d}",
         )
+        table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
     Console(highlight=False).print(table)
+    for hand in damaged:
+        report(f"{store.location}: {hand.reason}")
+    if damaged:
+        raise typer.Exit(1)
+
+
+def _replayed(hand: StoredHand) -> tuple[PHHHand, HandState]:
+    """The kept hand's PHH and the state its replay ends in, or a clear error."""
+    try:
+        phh = parse_phh(hand.record.phh, source=f"hand {hand.id}")
+        return phh, replay(phh)
+    except PHHError as error:
+        fail(f"hand {hand.id} cannot be replayed: {error}")
 
 
 @history_app.command()
@@ -101,12 +131,10 @@ def show(
     """Show one hand's history, from the chair it was played from."""
     hand = _fetch(db, hand_id)
     record = hand.record
-    try:
-        state = replay(parse_phh(record.phh, source=f"hand {hand_id}"))
-    except PHHError as error:
-        fail(f"hand {hand_id} cannot be replayed: {error}")
+    _, state = _replayed(hand)
+    names = [YOU if seat == record.seat else name for seat, name in enumerate(record.names)]
     title = f"Hand {hand_id} ({record.played_at})"
-    typer.echo(text_history(state, names=record.names, seat=record.seat, title=title), nl=False)
+    typer.echo(text_history(state, names=names, seat=record.seat, title=title), nl=False)
 
 
 @history_app.command()
@@ -117,8 +145,17 @@ def export(
     ] = None,
     db: DbOption = None,
 ) -> None:
-    """Export one hand as PHH, the poker hand history standard."""
-    phh = _fetch(db, hand_id).record.phh
+    """Export one hand as PHH, the poker hand history standard.
+
+    The history holds what the player saw: the others' face-down cards are ``??``
+    unless they were shown at showdown.
+    """
+    hand = _fetch(db, hand_id)
+    kept, state = _replayed(hand)
+    try:
+        phh = to_phh(state, viewer=hand.record.seat, **kept.extra)
+    except ValueError as error:  # a kept field PHH cannot write back
+        fail(f"hand {hand_id} cannot be exported: {error}")
     if output is None:
         typer.echo(phh, nl=False)
         return

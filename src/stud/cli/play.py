@@ -14,12 +14,25 @@ import typer
 from rich.console import Console
 from rich.text import Text
 
-from stud.bots import BOTS, make_bot
+from stud.bots import BOTS, BotError, make_bot
+from stud.cli.app import (
+    PlayersOption,
+    SeedOption,
+    StakesOption,
+    VariantOption,
+    app,
+    check_players,
+    check_seed,
+    check_stack,
+    fail,
+    make_rules,
+    parse_bots,
+)
 from stud.cli.keys import key_source
-from stud.cli.main import VariantOption, app, fail, make_rules, parse_bots
 from stud.cli.session import Player, SessionResult, TableSession
 from stud.cli.table import look_of
-from stud.storage import MEMORY, StorageError, default_db_path, open_store
+from stud.cli.tournament import sit_and_go
+from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
 
 __all__ = ["default_bots", "play"]
 
@@ -36,21 +49,18 @@ def default_bots() -> str:
 def play(
     *,
     variant: VariantOption = "stud8",
-    players: Annotated[
-        int, typer.Option("--players", "-n", help="2 to 8 players, you included.")
-    ] = 6,
-    stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/1/5/10",
+    players: PlayersOption = 6,
+    stakes: StakesOption = "1/1/5/10",
     stack: Annotated[int, typer.Option(help="Everyone's starting chips.")] = 200,
     bots: Annotated[
         str | None,
         typer.Option(
             help="Bots around the table, repeated as needed "
-            f"(choose from {', '.join(sorted(BOTS))}; default {default_bots()})."
+            f"(choose from {', '.join(sorted(BOTS))}, or module:Class, file.py:Class; "
+            f"default {default_bots()})."
         ),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed for the deck and the bots (same seed, same cards).")
-    ] = None,
+    seed: SeedOption = None,
     name: Annotated[
         str, typer.Option(help="Your name in the hand histories (the table says You).")
     ] = "Hero",
@@ -61,12 +71,18 @@ def play(
             "':memory:' keeps nothing)."
         ),
     ] = None,
+    tournament: Annotated[
+        bool,
+        typer.Option(
+            "--tournament",
+            help="A sit-and-go: the stakes double every ten hands; play to a winner.",
+        ),
+    ] = False,
 ) -> None:
     """Play stud against bots in the terminal, hand after hand, until you quit."""
-    if not 2 <= players <= 8:
-        fail(f"--players {players}: stud is for 2 to 8 players, you included")
-    if stack <= 0:
-        fail(f"--stack {stack}: a stack must be a positive number of chips")
+    check_players(players, ", you included")
+    check_stack(stack)
+    check_seed(seed)
     rules = make_rules(variant, stakes)
     if stack < rules.ante:
         fail(f"--stack {stack}: a stack must cover the ante ({rules.ante})")
@@ -83,8 +99,8 @@ def play(
     console = Console(highlight=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
-        Player(f"{bot.capitalize()} {chair + 2}", stack, make_bot(bot))
-        for chair, bot in enumerate(names)
+        Player(f"{bot.name.capitalize()} {chair + 2}", stack, bot)
+        for chair, bot in enumerate(make_bot(n) for n in names)
     ]
     try:
         with key_source() as keys:
@@ -97,8 +113,8 @@ def play(
                 ),
                 Text(f"Hand histories are kept in {store.location}"),
                 Text(
-                    "Keys: f fold, c check/call/bring in, b or r bet/complete/raise, "
-                    "B the big bet (open pair on 4th street); q quits between hands."
+                    "Keys: f fold, k check, c call or bring in, b or r bet/complete/raise, "
+                    "B the big bet (open pair on 4th street); q folds and leaves."
                 ),
                 sep="\n",
                 soft_wrap=True,  # a path or a list of names stays whole, to be copied
@@ -112,11 +128,16 @@ def play(
                 store=store,
                 look=look,
                 history_name=name,
+                tournament=sit_and_go(rules, players, stack) if tournament else None,
             )
             result = session.run()
+    except BotError as error:
+        fail(str(error), code=1)
     finally:
         store.close()
     _summary(console, result, store.location if db != MEMORY else None)
+    if result.interrupted:
+        raise typer.Exit(130)  # as a shell reports a program Ctrl-C ended
 
 
 def _summary(console: Console, result: SessionResult, kept_in: str | None) -> None:
@@ -130,10 +151,9 @@ def _summary(console: Console, result: SessionResult, kept_in: str | None) -> No
         soft_wrap=True,
     )
     if result.hand_ids and kept_in is not None:
-        first, last = result.hand_ids[0], result.hand_ids[-1]
-        ids = f"hand {first}" if first == last else f"hands {first} to {last}"
         console.print(
-            f"Saved as {ids} in {kept_in}; `stud history list` shows them.",
+            f"Saved as {describe_ids(result.hand_ids)} in {kept_in}; "
+            "`stud history list` shows them.",
             markup=False,
             soft_wrap=True,
         )

@@ -14,7 +14,7 @@ from typing import Annotated
 import typer
 
 from stud.bots import BOTS
-from stud.cli.main import app, fail
+from stud.cli.app import app, fail
 
 __all__ = ["serve"]
 

@@ -5,10 +5,11 @@ their own views, asks the person with keys, draws the table from the person's
 view (so the screen can never show a bot's hole cards), keeps each finished hand
 in the hand store, and counts the session's result.
 
-The session ends when the person presses ``q`` between hands, when input ends
-(end of a pipe, Ctrl-D, Ctrl-C: a hand in progress is then abandoned and not
-counted, and every stack stays as it was before it), when the person has no chips
-left, or when nobody else has.
+The session ends when the person presses ``q`` (between hands; during a hand it
+folds at the first chance, checking until then, and leaves once the hand is
+over, which counts), when input ends (end of a pipe, Ctrl-D, Ctrl-C: a hand in
+progress is then abandoned and not counted, and every stack stays as it was
+before it), when the person has no chips left, or when nobody else has.
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.text import Text
 
-from stud.actions import Action, PotAwarded, Show
-from stud.bots import Bot
+from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
+from stud.bots import Bot, ask
 from stud.cli.choices import choices, menu, resolve
 from stud.cli.keys import KeySource
 from stud.cli.table import Look, render_table, results_lines
@@ -31,6 +32,7 @@ from stud.history.text import text_history
 from stud.rules import Rules
 from stud.state import HandState, Phase, new_hand
 from stud.storage import HandRecord, HandStore, StorageError
+from stud.tournament.event import TableHand, Tournament
 from stud.views import view_of
 
 __all__ = ["Player", "SessionResult", "TableSession"]
@@ -60,6 +62,8 @@ class SessionResult:
     hand_ids: list[int] = field(default_factory=list)
     abandoned: bool = False
     """A hand was in progress when input ended; it is not counted."""
+    interrupted: bool = False
+    """The session ended with Ctrl-C."""
 
     @property
     def net(self) -> int:
@@ -80,6 +84,18 @@ class _InputClosedError(Exception):
     """Input ended (end of the pipe, Ctrl-D): leave the table."""
 
 
+QUIT_KEYS = ("q", "Q")
+
+
+def leaving_action(legal: Sequence[Action]) -> Action:
+    """What a player on the way out does: fold, or check (or post the bring-in) until
+    folding is possible; never a chip more than the rules force."""
+    for action in (Fold(), Check(), BringIn()):
+        if action in legal:
+            return action
+    return legal[0]
+
+
 class TableSession:
     """Hands between one person and bots, drawn on ``console``, keys from ``keys``."""
 
@@ -94,6 +110,7 @@ class TableSession:
         store: HandStore,
         look: Look,
         history_name: str = "Hero",
+        tournament: Tournament | None = None,
     ) -> None:
         people = [i for i, p in enumerate(players) if p.bot is None]
         if len(people) != 1:
@@ -107,8 +124,12 @@ class TableSession:
         self.store = store
         self.look = look
         self.history_name = history_name
+        self.tournament = tournament
+        """A sit-and-go: it sets each hand's stakes (R10.1) and places the players out."""
+        self.due: TableHand | None = None
         self.session_id = f"{random.SystemRandom().getrandbits(48):012x}"
         self.last: _Hand | None = None
+        self.leaving = False
         self.result = SessionResult(start=players[self.you].stack, final=players[self.you].stack)
 
     # -- the session --------------------------------------------------------------
@@ -119,12 +140,18 @@ class TableSession:
             while True:
                 chairs = tuple(i for i, p in enumerate(self.players) if p.stack > 0)
                 self._finish(self._play(chairs))
+                if self.leaving:
+                    self._say("You leave the table.", "bold")
+                    break
                 over = self._game_over()
                 if over:
                     self._say(over, "bold")
                 if not self._between_hands(over=bool(over)):
                     break
-        except (_InputClosedError, KeyboardInterrupt, EOFError):
+        except (_InputClosedError, EOFError):
+            self.console.print()
+        except KeyboardInterrupt:
+            self.result.interrupted = True
             self.console.print()
         self.result.final = self.players[self.you].stack
         return self.result
@@ -132,6 +159,9 @@ class TableSession:
     def _play(self, chairs: tuple[int, ...]) -> _Hand:
         number = self.result.hands + 1
         self.result.abandoned = True  # until the hand is over: input may end, or Ctrl-C
+        if self.tournament is not None:
+            (self.due,) = self.tournament.deal()
+            self.rules = self.due.rules
         state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
         hand = _Hand(state, chairs, number)
         me = chairs.index(self.you)
@@ -141,9 +171,11 @@ class TableSession:
             assert seat is not None  # a hand with a deck deals itself
             bot = self.players[chairs[seat]].bot
             if bot is not None:
-                action = bot.act(view_of(state, seat), self.rng)
+                action = ask(bot, view_of(state, seat), self.rng, hand=number)
             elif state.phase is Phase.SHOWDOWN:
                 action = Show()  # the person's hand is shown to claim the pot
+            elif self.leaving:
+                action = leaving_action(state.legal_actions())
             else:
                 action = self._ask(hand, me)
             hand = _Hand(state.apply(action), chairs, number)
@@ -159,6 +191,10 @@ class TableSession:
             key = self.keys.read_key()
             if key is None:
                 raise _InputClosedError
+            if key in QUIT_KEYS:
+                self.leaving = True
+                self._say("You fold at the first chance and leave after this hand.", "bold")
+                return leaving_action(view.legal_actions)
             answer = resolve(key, view, self.look.dot)
             if not isinstance(answer, str):
                 return answer
@@ -169,6 +205,8 @@ class TableSession:
         state = hand.state
         for seat, chair in enumerate(hand.chairs):
             self.players[chair].stack = state.final_stacks[seat]
+        if self.tournament is not None and self.due is not None:
+            self.tournament = self.tournament.record([(self.due, state.final_stacks)])
         me = hand.chairs.index(self.you)
         self.last = hand
         self.result.hands += 1
@@ -184,6 +222,10 @@ class TableSession:
             Text(f"You {net:+d} this hand; stack {state.final_stacks[me]}.", style=mood)
         )
         self._keep(hand, me, net)
+        if self.tournament is not None and not self.tournament.is_over:
+            (due,) = self.tournament.deal()
+            if due.rules != state.rules:
+                self._say(f"Next hand: level {due.level + 1}, stakes {due.rules.stakes}.", "bold")
 
     def _keep(self, hand: _Hand, me: int, net: int) -> None:
         state = hand.state
@@ -209,6 +251,15 @@ class TableSession:
 
     def _game_over(self) -> str:
         """Why no hand can follow (the person is broke, or alone), or ``""``."""
+        if self.tournament is not None:
+            mine = [f for f in self.tournament.finishes if f.player == self.you]
+            if mine:
+                (finish,) = mine
+                shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
+                return (
+                    f"You finish the tournament in place {finish.place} of "
+                    f"{len(self.players)}{shared}: prize {finish.prize}."
+                )
         if self.players[self.you].stack == 0:
             return "You are out of chips."
         if sum(p.stack > 0 for p in self.players) < 2:
@@ -227,7 +278,7 @@ class TableSession:
             key = self.keys.read_key()
             if key is None:
                 raise _InputClosedError
-            if key in ("q", "Q"):
+            if key in QUIT_KEYS:
                 return False
             if key in ("", "n", "N"):
                 return not over

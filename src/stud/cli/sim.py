@@ -1,8 +1,10 @@
 """``stud sim``: bots against each other over many hands, on local cores or Ray.
 
 The command checks its options, builds a ``Simulation``, picks where to run it
-(this process, ``--jobs`` local processes, or ``--ray``), shows a progress bar with
-hands per second on stderr, and prints the per-bot table (or ``--json``) on stdout.
+(this process, ``--jobs`` local processes, or ``--ray``), shows its progress on
+stderr, and prints the per-bot table (or ``--json``) on stdout. Ctrl-C stops the
+run at once and reports the hands finished so far (exit 130); SIGTERM stops it and
+its workers.
 """
 
 from __future__ import annotations
@@ -10,23 +12,34 @@ from __future__ import annotations
 import json
 import random
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TextIO
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from stud.cli.main import VariantOption, app, err, fail, make_rules, parse_bots
+from stud.cli.app import (
+    JobsOption,
+    SeedOption,
+    StakesOption,
+    VariantOption,
+    app,
+    check_jobs,
+    check_players,
+    check_seed,
+    check_stack,
+    err,
+    fail,
+    make_rules,
+    parse_bots,
+    stop_on_sigterm,
+)
+from stud.cli.progress import Progress
+from stud.history.phh import phhs_table
 from stud.sim.results import SimResult, collect
 from stud.sim.run import (
     ChunkResult,
@@ -46,16 +59,24 @@ STACK_BIG_BETS = 100
 def render(result: SimResult, seconds: float) -> Table:
     """The per-bot results as a rich table."""
     sim = result.sim
-    rate = sim.hands / seconds if seconds > 0 else float("inf")
+    rate = result.hands / seconds if seconds > 0 else float("inf")
+    played = f"{result.hands:,} hands"
+    if not result.complete:
+        played = f"{result.hands:,} of {sim.hands:,} hands (interrupted)"
+    several = any(bot.seats > 1 for bot in result.bots)
+    per_seat = "; a bot in several seats plays each hand in each, its figures per seat"
     table = Table(
         box=box.SIMPLE_HEAD,
         title=f"{sim.rules.variant.game_name}, stakes {sim.rules.stakes}, "
-        f"{sim.players} seats, {sim.hands:,} hands",
-        caption=f"bb/100: big bets per 100 hands, ± its 95% confidence interval; "
+        f"{sim.players} seats, {played}",
+        caption=f"Hands: hands each bot played; bb/100: big bets per 100 hands, "
+        f"± its 95% confidence interval{per_seat if several else ''}; "
         f"seed {sim.seed}; every hand from {sim.stack} chips; "
         f"{seconds:.1f} s, {rate:,.0f} hands/s",
     )
     table.add_column("Bot")
+    if several:
+        table.add_column("Seats", justify="right")
     table.add_column("Hands", justify="right")
     table.add_column("Net chips", justify="right")
     table.add_column("bb/100", justify="right", style="bold")
@@ -67,6 +88,7 @@ def render(result: SimResult, seconds: float) -> Table:
         ci = bot.ci95
         table.add_row(
             bot.name,
+            *([str(bot.seats)] if several else []),
             str(bot.hands),
             f"{bot.net:+d}",
             f"{bot.bb_per_100:+.2f}",
@@ -79,8 +101,8 @@ def render(result: SimResult, seconds: float) -> Table:
 
 
 def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
-    if players is not None and not 2 <= players <= 8:
-        fail(f"--players {players}: a table seats 2 to 8 bots, not {players}")
+    if players is not None:
+        check_players(players, " bots")
     lineup = parse_bots(spec, players)
     if not 2 <= len(lineup) <= 8:
         fail(f"--bots {spec}: a table seats 2 to 8 bots, not {len(lineup)}")
@@ -88,8 +110,7 @@ def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
 
 
 def _executor(jobs: int | None, ray: str | None) -> Executor:
-    if jobs is not None and jobs < 1:
-        fail(f"--jobs {jobs}: the number of processes must be at least 1")
+    check_jobs(jobs)
     if ray is None:
         return LocalProcesses(jobs or 1)
     from stud.sim.ray_cluster import RayCluster, import_ray  # noqa: PLC0415 (optional)
@@ -117,12 +138,26 @@ def _check_outputs(plot: Path | None, phh: Path | None) -> None:
         if not plot.parent.is_dir():
             fail(f"--plot {plot}: the folder {plot.parent} does not exist")
     if phh is not None:
-        if phh.exists() and not phh.is_dir():
-            fail(f"--phh {phh}: this is a file, not a folder")
-        try:
-            phh.mkdir(parents=True, exist_ok=True)
-        except OSError as error:
-            fail(f"--phh {phh}: cannot create the folder ({error.strerror})")
+        if phh.suffix.lower() != ".phhs":
+            fail(f"--phh {phh}: the hands go in one PHH file of many hands, so name a .phhs file")
+        if not phh.parent.is_dir():
+            fail(f"--phh {phh}: the folder {phh.parent} does not exist")
+        if phh.is_dir():
+            fail(f"--phh {phh}: this is a folder, not a file")
+
+
+@contextmanager
+def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
+    """The open ``--phh`` file, written hand by hand as chunks finish."""
+    if path is None:
+        yield None
+        return
+    try:
+        kept = path.open("w", encoding="utf-8")
+    except OSError as error:
+        fail(f"--phh {path}: cannot write it ({error.strerror})")
+    with kept:
+        yield kept
 
 
 @app.command(name="sim")
@@ -130,33 +165,31 @@ def sim_command(
     *,
     variant: VariantOption = "stud8",
     bots: Annotated[
-        str, typer.Option(help="Bots around the table, comma-separated (repeated to fill seats).")
+        str,
+        typer.Option(
+            help="Bots around the table, comma-separated (repeated to fill seats): "
+            "built-in names, or your own as file.py:Class or module:Class."
+        ),
     ] = "tight,equity,station,random",
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play.")] = 10_000,
     players: Annotated[
-        int | None, typer.Option(help="Seats, 2 to 8 (default: one per bot named).")
+        int | None,
+        typer.Option("--players", "-p", help="Seats, 2 to 8 (default: one per bot named)."),
     ] = None,
-    seed: Annotated[
-        int | None, typer.Option(help="Seed: the same seed gives the same numbers.")
-    ] = None,
-    stakes: Annotated[str, typer.Option(help="ante/bring-in/small bet/big bet.")] = "1/2/5/10",
+    seed: SeedOption = None,
+    stakes: StakesOption = "1/2/5/10",
     stack: Annotated[
         int | None,
         typer.Option(help="Each bot's chips at the start of every hand (default 100 big bets)."),
     ] = None,
-    jobs: Annotated[
-        int | None,
-        typer.Option(
-            "--jobs", "-j", help="Local processes (default 1); with --ray local, Ray's CPUs."
-        ),
-    ] = None,
+    jobs: JobsOption = None,
     ray: Annotated[
         str | None,
         typer.Option(
             "--ray",
             metavar="ADDRESS",
-            help="Run chunks as Ray tasks: 'local' starts a Ray instance here, "
-            "'auto' joins this machine's cluster, or give a cluster address.",
+            help="Run chunks as Ray tasks: 'local' starts a Ray instance here (with --jobs "
+            "CPUs), 'auto' joins this machine's cluster, or give a cluster address.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
@@ -164,22 +197,32 @@ def sim_command(
         Path | None, typer.Option(help="Draw each bot's cumulative result to a PNG file.")
     ] = None,
     phh: Annotated[
-        Path | None, typer.Option(help="Keep every hand as a PHH file in this folder.")
+        Path | None, typer.Option(help="Keep every hand in this .phhs file (PHH, many hands).")
+    ] = None,
+    tournament: Annotated[
+        int | None,
+        typer.Option(help="Play this many sit-and-gos instead: places and ROI per bot."),
     ] = None,
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
     rules = make_rules(variant, stakes)
     lineup = _lineup(bots, players)
+    check_seed(seed)
+    if stack is not None:
+        check_stack(stack)
+    if tournament is not None:
+        from stud.cli.tournament import sit_and_gos  # noqa: PLC0415
+
+        if ray is not None or plot is not None or phh is not None:
+            fail("--tournament runs on local processes (--jobs), without --ray, --plot or --phh")
+        sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
+        return
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
     if stack is None:
         stack = STACK_BIG_BETS * rules.big_bet
-    elif stack < 1:
-        fail(f"--stack {stack}: a stack must be a positive number of chips")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    elif not 0 <= seed < 2**64:
-        fail(f"--seed {seed}: a seed is a whole number from 0 to 2**64-1")
     _check_outputs(plot, phh)
     executor = _executor(jobs, ray)
     try:
@@ -195,36 +238,34 @@ def sim_command(
     except SimError as error:
         fail(str(error))
 
-    progress = Progress(
-        TextColumn("[bold]simulating"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("hands"),
-        TextColumn("{task.fields[rate]}"),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    )
-    started = time.perf_counter()
-    with progress:
-        task = progress.add_task("sim", total=hands, rate="")
+    chunks: list[ChunkResult] = []
+    interrupted = False
+    with (
+        stop_on_sigterm(),
+        Progress(err, "simulating", hands, "hands") as progress,
+        _hand_file(phh) as kept,
+    ):
 
         def done(chunk: ChunkResult) -> None:
-            if phh is not None and chunk.hands is not None:
-                for k, text in enumerate(chunk.hands):
-                    (phh / f"hand-{chunk.first + k:08d}.phh").write_text(text, encoding="utf-8")
-            progress.advance(task, chunk.count)
-            elapsed = time.perf_counter() - started
-            played = progress.tasks[0].completed
-            progress.update(task, rate=f"{played / elapsed:,.0f} hands/s" if elapsed else "")
+            if kept is not None and chunk.hands is not None:
+                for k, text in enumerate(chunk.hands):  # table k+1 is hand k, from 0
+                    kept.write(phhs_table(chunk.first + k + 1, text))
+            chunks.append(chunk)
+            progress.update(sum(c.count for c in chunks))
 
         try:
-            chunks = simulate(sim, executor, on_chunk=done)
+            simulate(sim, executor, on_chunk=done)
         except SimError as error:
             fail(str(error))
-    seconds = time.perf_counter() - started
+        except KeyboardInterrupt:
+            interrupted = True
+    seconds = time.monotonic() - progress.started
+    if interrupted and not chunks:
+        err.print("interrupted before any hand was finished")
+        raise typer.Exit(130)
     result = collect(sim, chunks)
+    if interrupted:
+        err.print(f"interrupted: the results of the {result.hands:,} hands finished")
     if plot is not None:
         from stud.sim.plot import plot_cumulative  # noqa: PLC0415 (needs matplotlib)
 
@@ -235,7 +276,9 @@ def sim_command(
     if as_json:
         record = result.as_dict()
         record["seconds"] = round(seconds, 3)
-        record["hands_per_second"] = round(hands / seconds, 1) if seconds > 0 else None
+        record["hands_per_second"] = round(result.hands / seconds, 1) if seconds > 0 else None
         typer.echo(json.dumps(record, indent=2))
     else:
         out.print(render(result, seconds))
+    if interrupted:
+        raise typer.Exit(130)

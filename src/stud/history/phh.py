@@ -13,14 +13,16 @@ from __future__ import annotations
 
 import re
 import tomllib
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Mapping
+from dataclasses import MISSING, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from stud.actions import (
     ActionTaken,
+    AntePosted,
     Bet,
+    BetReturned,
     BringIn,
     Call,
     CardsDealt,
@@ -35,10 +37,22 @@ from stud.actions import (
     Show,
 )
 from stud.cards import DECK, Card, CardError, parse_cards
+from stud.pots import build_pots
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 
-__all__ = ["PHHError", "PHHHand", "load_phh", "parse_phh", "replay", "to_phh"]
+__all__ = [
+    "PHHError",
+    "PHHHand",
+    "load_phh",
+    "load_phhs",
+    "parse_phh",
+    "parse_phhs",
+    "phhs_table",
+    "replay",
+    "to_phh",
+    "to_phhs",
+]
 
 VARIANT_CODES: dict[str, Variant] = {
     "F7S": Variant.STUD,
@@ -58,12 +72,16 @@ class PHHError(ValueError):
         source: str = "<phh>",
         line: int | None = None,
         action: int | None = None,
+        hand: str | None = None,
     ) -> None:
         self.source = source
         self.line = line
         self.action = action
+        self.hand = hand
         self.reason = message
         where = source + (f":{line}" if line else "")
+        if hand is not None:
+            where += f": hand {hand}"
         if action is not None:
             where += f": action {action}"
         super().__init__(f"{where}: {message}")
@@ -81,6 +99,8 @@ class PHHHand:
     extra: Mapping[str, Any] = field(default_factory=dict)
     """Other PHH fields (event, players, ...), kept as read."""
     action_lines: tuple[int | None, ...] = ()
+    hand: str | None = None
+    """The hand's table name in a ``.phhs`` file."""
 
     @property
     def variant_code(self) -> str:
@@ -100,36 +120,70 @@ _KNOWN = {
     "ante_trimming_status",
 }
 
-
-def _line_of(text: str, key: str) -> int | None:
-    match = re.search(rf"^\s*{re.escape(key)}\s*=", text, re.MULTILINE)
-    return text.count("\n", 0, match.start()) + 1 if match else None
+_NATIVE_RULES = {"variant", "ante", "bring_in", "small_bet", "big_bet", "dead_antes"}
+"""The ``Rules`` settings PHH has fields for; every other setting is a user field."""
 
 
-def _action_lines(text: str, actions: Sequence[str]) -> tuple[int | None, ...]:
-    """The line of each action string, found in order after ``actions =``."""
-    start = re.search(r"^\s*actions\s*=", text, re.MULTILINE)
+def _rule_options() -> dict[str, object]:
+    """The rule settings PHH has no field for, with their defaults (R8.3).
+
+    Each is written as a user field, ``_`` and its name (``_max_raises = 4``), when a
+    hand was played with a value other than the default, and read back into the
+    rules on replay: a setting added to ``Rules`` is recorded with no change here.
+    """
+    return {
+        f.name: f.default
+        for f in fields(Rules)
+        if f.name not in _NATIVE_RULES and f.default is not MISSING
+    }
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr(value)``, cut to fit one line of an error message."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _line_of(text: str, key: str, first_line: int = 1) -> int | None:
+    match = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.MULTILINE)
+    return text.count("\n", 0, match.start()) + first_line if match else None
+
+
+_TOML_TOKEN = re.compile(
+    r'"""(?:[^\\]|\\[\s\S])*?"""'  # multi-line basic string
+    r"|'''[\s\S]*?'''"  # multi-line literal string
+    r'|"(?:[^"\\\n]|\\.)*"'  # basic string
+    r"|'[^'\n]*'"  # literal string
+    r"|#[^\n]*"  # comment
+    r"|\]"  # the end of the array
+)
+
+
+def _action_lines(text: str, count: int, first_line: int = 1) -> tuple[int | None, ...]:
+    """The line of each of the ``count`` action strings, read once after ``actions =``.
+
+    The string literals are found as TOML writes them (quotes, escapes, comments), in
+    one pass over the text, so a file of many actions is read in linear time.
+    """
+    start = re.search(r"^\s*actions\s*=\s*\[", text, re.MULTILINE)
     if start is None:
-        return tuple(None for _ in actions)
-    position = start.end()
+        return (None,) * count
     lines: list[int | None] = []
-    for action in actions:
-        found = -1
-        for quote in ("'", '"'):
-            found = text.find(f"{quote}{action}{quote}", position)
-            if found >= 0:
-                break
-        if found < 0:
-            lines.append(None)
-            continue
-        lines.append(text.count("\n", 0, found) + 1)
-        position = found + len(action) + 2
-    return tuple(lines)
+    line = text.count("\n", 0, start.end()) + first_line
+    position = start.end()
+    for token in _TOML_TOKEN.finditer(text, start.end()):
+        if len(lines) == count or token[0] == "]":
+            break
+        line += text.count("\n", position, token.start())
+        position = token.start()
+        if token[0][0] in "'\"":
+            lines.append(line)
+    return tuple(lines) + (None,) * (count - len(lines))
 
 
 def _chips(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise ValueError(f"{name} must be a number of chips, not {value!r}")
+        raise ValueError(f"{name} must be a number of chips, not {_short(value)}")
     if isinstance(value, float) and not value.is_integer():
         raise ValueError(f"{name} must be a whole number of chips (R1.3), not {value!r}")
     return int(value)
@@ -137,27 +191,73 @@ def _chips(value: object, name: str) -> int:
 
 def _chip_list(value: object, name: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"{name} must be an array of numbers, not {value!r}")
+        raise ValueError(f"{name} must be an array of numbers, not {_short(value)}")
     return tuple(_chips(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
-def parse_phh(text: str, source: str = "<phh>") -> PHHHand:
-    """A hand from PHH text; ``source`` names it in errors."""
+_KINDS: tuple[tuple[type, str], ...] = (
+    (bool, "true or false"),
+    (int, "a whole number"),
+    (str, "a string"),
+)
+
+
+def _option(value: object, default: object, name: str) -> object:
+    """A rule setting read from its user field, of the same kind as its default.
+
+    Settings of other kinds are passed on for ``Rules`` to check.
+    """
+    for kind, said in _KINDS:
+        if isinstance(default, kind):
+            if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+                raise ValueError(f"must be {said}, like {_toml(default)}, not {_short(value)}")
+            break
+    return value
+
+
+def _toml_data(text: str, source: str) -> dict[str, Any]:
+    """The TOML document, or a one-line error for text that is not one."""
     try:
-        data = tomllib.loads(text)
+        return tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not valid TOML: {error}", source=source) from None
+    except RecursionError:
+        raise PHHError(
+            "not readable TOML: arrays or tables nested too deeply", source=source
+        ) from None
+    except ValueError as error:  # an integer of thousands of digits
+        raise PHHError(f"not readable TOML: {error}", source=source) from None
 
+
+def parse_phh(
+    text: str, source: str = "<phh>", *, hand: str | None = None, first_line: int = 1
+) -> PHHHand:
+    """A hand from PHH text; ``source`` names it in errors.
+
+    ``hand`` and ``first_line`` place a hand read from a ``.phhs`` file: its table's
+    name and the line of the file its text starts on.
+    """
+    return _hand_from(_toml_data(text, source), text, source, hand, first_line)
+
+
+def _hand_from(
+    data: Mapping[str, Any], text: str, source: str, hand: str | None, first_line: int
+) -> PHHHand:
     def fail(message: str, key: str) -> PHHError:
-        return PHHError(f"field '{key}': {message}", source=source, line=_line_of(text, key))
+        return PHHError(
+            f"field '{key}': {message}",
+            source=source,
+            line=_line_of(text, key, first_line),
+            hand=hand,
+        )
 
     for key in ("variant", "antes", "bring_in", "small_bet", "big_bet", "starting_stacks"):
         if key not in data:
-            raise PHHError(f"the required field '{key}' is missing", source=source)
+            raise PHHError(f"the required field '{key}' is missing", source=source, hand=hand)
     code = data["variant"]
-    if code not in VARIANT_CODES:
+    if not isinstance(code, str) or code not in VARIANT_CODES:
         known = ", ".join(VARIANT_CODES)
-        raise fail(f"{code!r} is not a stud game stud reads ({known})", "variant")
+        raise fail(f"{_short(code)} is not a stud game stud reads ({known})", "variant")
     values: dict[str, Any] = {}
     for key in ("bring_in", "small_bet", "big_bet"):
         try:
@@ -175,10 +275,17 @@ def parse_phh(text: str, source: str = "<phh>") -> PHHHand:
     if len(antes) != len(stacks):
         raise fail(f"has {len(antes)} entries for {len(stacks)} players", "antes")
     if len(set(antes)) > 1:
-        raise fail(f"stud antes are the same for everyone, not {list(antes)}", "antes")
+        raise fail(f"stud antes are the same for everyone, not {_short(list(antes))}", "antes")
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise fail(f"must be true or false, not {trimming!r}", "ante_trimming_status")
+        raise fail(f"must be true or false, not {_short(trimming)}", "ante_trimming_status")
+    options = _rule_options()
+    for name, default in options.items():
+        if f"_{name}" in data:
+            try:
+                values[name] = _option(data[f"_{name}"], default, f"_{name}")
+            except ValueError as error:
+                raise fail(str(error), f"_{name}") from None
     try:
         rules = Rules(
             variant=VARIANT_CODES[code],
@@ -187,7 +294,7 @@ def parse_phh(text: str, source: str = "<phh>") -> PHHHand:
             **values,
         )
     except RulesError as error:
-        raise PHHError(f"the stakes cannot be played: {error}", source=source) from None
+        raise PHHError(f"the rules cannot be played: {error}", source=source, hand=hand) from None
     actions = data.get("actions", [])
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         raise fail("must be an array of strings", "actions")
@@ -201,30 +308,93 @@ def parse_phh(text: str, source: str = "<phh>") -> PHHHand:
             raise fail(
                 f"has {len(finishing)} entries for {len(stacks)} players", "finishing_stacks"
             )
+    rule_fields = {f"_{name}" for name in options}
     return PHHHand(
         rules=rules,
         starting_stacks=stacks,
         actions=tuple(actions),
         finishing_stacks=finishing,
         source=source,
-        extra={k: v for k, v in data.items() if k not in _KNOWN},
-        action_lines=_action_lines(text, actions),
+        extra={k: v for k, v in data.items() if k not in _KNOWN and k not in rule_fields},
+        action_lines=_action_lines(text, len(actions), first_line),
+        hand=hand,
     )
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8")
+    except OSError as error:
+        raise PHHError(f"cannot read the file: {error.strerror}", source=str(path)) from None
+    except UnicodeDecodeError:
+        raise PHHError("the file is not UTF-8 text", source=str(path)) from None
 
 
 def load_phh(path: str | Path) -> PHHHand:
     """A hand from a PHH file."""
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as error:
-        raise PHHError(f"cannot read the file: {error.strerror}", source=str(path)) from None
-    except UnicodeDecodeError:
-        raise PHHError("the file is not UTF-8 text", source=str(path)) from None
-    return parse_phh(text, source=str(path))
+    return parse_phh(_read_text(path), source=str(path))
+
+
+_TABLE = re.compile(r"^[ \t]*\[[ \t]*([^\[\]\n]*?)[ \t]*\][ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+
+
+def parse_phhs(text: str, source: str = "<phhs>") -> list[PHHHand | PHHError]:
+    """The hands of a ``.phhs`` text, PHH's many-hand form: one TOML table per hand.
+
+    A file that is not TOML, or not a table of hands, is refused whole; otherwise
+    each hand is read on its own, and a hand that cannot be read is its error in the
+    list, so the others are still read.
+    """
+    data = _toml_data(text, source)
+    if not data:
+        raise PHHError(
+            "no hands: a .phhs file is a table per hand ('[1]', '[2]', ...)", source=source
+        )
+    loose = [k for k, v in data.items() if not isinstance(v, dict)]
+    if loose:
+        raise PHHError(
+            f"field {loose[0]!r} is outside any hand: a .phhs file is a table per hand "
+            "('[1]', '[2]', ...)",
+            source=source,
+            line=_line_of(text, loose[0]),
+        )
+    headers = list(_TABLE.finditer(text))
+    index = {header[1].strip("\"'"): i for i, header in enumerate(headers)}
+    hands: list[PHHHand | PHHError] = []
+    for name, table in data.items():
+        # The table's own text gives the lines of its fields and actions; a header
+        # written in a way not matched here (unusual quoting) costs only the lines.
+        body, first = "", 1
+        if (i := index.get(name)) is not None:
+            end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
+            body, first = text[headers[i].end() : end], text.count("\n", 0, headers[i].end()) + 1
+        try:
+            hands.append(_hand_from(table, body, source, name, first))
+        except PHHError as error:
+            hands.append(error)
+    return hands
+
+
+def load_phhs(path: str | Path) -> list[PHHHand | PHHError]:
+    """The hands of a ``.phhs`` file (see ``parse_phhs``)."""
+    path = Path(path)
+    return parse_phhs(_read_text(path), source=str(path))
+
+
+def to_phhs(hands: Iterable[str]) -> str:
+    """PHH texts as one ``.phhs`` text: each hand a table, named by its number from 1."""
+    return "".join(phhs_table(number, text) for number, text in enumerate(hands, start=1))
+
+
+def phhs_table(number: int, text: str) -> str:
+    """One hand's PHH text as table ``number`` of a ``.phhs`` file (written hand by hand)."""
+    return f"[{number}]\n{text}\n"
 
 
 _ACTION = re.compile(r"^\s*(?P<actor>d|p\d+)\s+(?P<verb>\S+)(?:\s+(?P<args>[^#]*?))?\s*(?:#.*)?$")
+_PLAYER = re.compile(r"p[1-9]\d?")
+_AMOUNT = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
 
 
 def replay(hand: PHHHand) -> HandState:
@@ -237,39 +407,69 @@ def replay(hand: PHHHand) -> HandState:
     try:
         state = new_hand(hand.rules, hand.starting_stacks)
     except ValueError as error:
-        raise PHHError(str(error), source=hand.source) from None
+        raise PHHError(str(error), source=hand.source, hand=hand.hand) from None
     declarations: dict[int, bool] = {}
     stand_ins = _stand_ins(hand)
+    unknown: set[int] = set()
     for number, text in enumerate(hand.actions, start=1):
         line = hand.action_lines[number - 1] if hand.action_lines else None
         try:
-            state = _apply(state, text, declarations, stand_ins)
+            state = _apply(state, text, declarations, stand_ins, unknown)
         except (IllegalActionError, CardError, ValueError) as error:
             raise PHHError(
-                f"{text!r}: {error}", source=hand.source, line=line, action=number
+                f"{_short(text)}: {error}",
+                source=hand.source,
+                line=line,
+                action=number,
+                hand=hand.hand,
             ) from None
     while state.phase is Phase.SHOWDOWN and state.actor is not None:
         state = state.apply(Show() if declarations.get(state.actor, True) else Muck())
-    for event in state.events:
-        if isinstance(event, HandShown) and event.seat in _unknown_seats(hand):
-            raise PHHError(
-                f"p{event.seat + 1}'s cards are not all known ('??') but the hand goes to "
-                "showdown: the pot cannot be decided",
-                source=hand.source,
-            )
+    seat = _decided_by_unknown_cards(state, unknown)
+    if seat is not None:
+        raise PHHError(
+            f"p{seat + 1}'s cards are not all known ('??') but they would decide a pot "
+            "at showdown, shown or not: the pot cannot be decided",
+            source=hand.source,
+            hand=hand.hand,
+        )
     return state
 
 
-def _unknown_seats(hand: PHHHand) -> set[int]:
-    """Players dealt a card the history does not name."""
-    return {
-        int(match[1]) - 1
-        for text in hand.actions
-        if (match := re.match(r"\s*d\s+dh\s+p(\d+)\s+\S*\?", text))
-    }
+def _decided_by_unknown_cards(state: HandState, unknown: set[int]) -> int | None:
+    """A player whose unknown cards the showdown would use to award a pot, if any.
+
+    The engine awards each pot among its players who showed, or among all its
+    players when all of them mucked (R6.2, R6.3): a pot with two such claimants is
+    decided by their cards, and cards that stand in for ``??`` decide nothing.
+    """
+    if not unknown or not state.declared:
+        return None
+    contributed = [0] * state.players
+    dead = [0] * state.players
+    for event in state.events:
+        if isinstance(event, AntePosted):
+            contributed[event.seat] += event.amount
+            dead[event.seat] += event.amount
+        elif isinstance(event, ActionTaken):
+            contributed[event.seat] += event.amount
+        elif isinstance(event, BetReturned):
+            contributed[event.seat] -= event.amount
+    live = [not f for f in state.folded]
+    pots = build_pots(contributed, live, dead if state.rules.dead_antes else None)
+    for pot in pots:
+        shown = [s for s in pot.eligible if state.declared[s] is not False]
+        claimants = shown or list(pot.eligible)
+        if len(claimants) > 1:
+            for seat in claimants:
+                if seat in unknown:
+                    return seat
+    return None
 
 
 def _seat(actor: str, state: HandState) -> int:
+    if not _PLAYER.fullmatch(actor):
+        raise ValueError(f"{_short(actor)} is not a player: players are p1, p2, ... (no zeros)")
     seat = int(actor[1:]) - 1
     if not 0 <= seat < state.players:
         raise ValueError(f"there is no player {actor} in a hand of {state.players}")
@@ -295,17 +495,40 @@ def _stand_ins(hand: PHHHand) -> list[Card]:
     return unused
 
 
+def _tokens(cards: str) -> list[str]:
+    """The two-character cards of ``'Td3c??'``, each a card or ``??`` (unknown)."""
+    if len(cards) % 2 or not cards.isprintable() or any(c.isspace() for c in cards):
+        raise ValueError(
+            f"{_short(cards)} is not a list of cards: each card is two characters "
+            "('Td', or '??' for a card nobody saw)"
+        )
+    tokens = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+    for token in tokens:
+        if "?" in token and token != "??":
+            raise ValueError(f"{token!r} in {_short(cards)}: a card is either known or '??'")
+    parse_cards("".join(t for t in tokens if t != "??"))  # names a token that is no card
+    return tokens
+
+
 def _fill_unknown(cards: str, stand_ins: list[Card]) -> tuple[Card, ...]:
-    tokens = re.findall(r"\S\S", cards)
-    if any("?" in t and t != "??" for t in tokens):
-        raise ValueError(f"{cards!r}: a card is either known or '??'")
-    known = parse_cards("".join(t for t in tokens if t != "??"))
-    known_iter = iter(known)
-    return tuple(stand_ins.pop() if t == "??" else next(known_iter) for t in tokens)
+    tokens = _tokens(cards)
+    known = iter(parse_cards("".join(t for t in tokens if t != "??")))
+    if tokens.count("??") > len(stand_ins):
+        raise ValueError("no card is left to stand in for '??': the hand names all the others")
+    return tuple(stand_ins.pop() if t == "??" else next(known) for t in tokens)
+
+
+def _nothing_after(verb: str, args: str) -> None:
+    if args:
+        raise ValueError(f"'{verb}' takes nothing after it, not {_short(args)}")
 
 
 def _apply(
-    state: HandState, text: str, declarations: dict[int, bool], stand_ins: list[Card]
+    state: HandState,
+    text: str,
+    declarations: dict[int, bool],
+    stand_ins: list[Card],
+    unknown: set[int],
 ) -> HandState:
     match = _ACTION.match(text)
     if match is None:
@@ -316,15 +539,18 @@ def _apply(
     if actor == "d":
         if verb == "dh":
             who, _, cards = args.partition(" ")
-            if not re.fullmatch(r"p\d+", who):
-                raise ValueError(f"'d dh' needs a player and cards, not {args!r}")
-            return state.deal(_seat(who, state), _fill_unknown(cards, stand_ins))
+            if not re.fullmatch(r"p\d+", who) or not cards:
+                raise ValueError(f"'d dh' needs a player and cards, not {_short(args)}")
+            seat = _seat(who, state)
+            if "?" in cards:
+                unknown.add(seat)
+            return state.deal(seat, _fill_unknown(cards, stand_ins))
         if verb == "db":
             cards = parse_cards(args)
-            if len(cards) != 1:
-                raise ValueError(f"stud deals one community card, not {len(cards)}")
+            if len(cards) != 1 or len(args) != 2:
+                raise ValueError(f"stud deals one community card, not {_short(args)}")
             return state.deal_community(cards[0])
-        raise ValueError(f"the dealer cannot {verb!r} in stud (only 'dh' and 'db')")
+        raise ValueError(f"the dealer cannot {_short(verb)} in stud (only 'dh' and 'db')")
     seat = _seat(actor, state)
     if verb == "sm":
         return _declare(state, seat, args, declarations)
@@ -339,26 +565,34 @@ def _apply(
         raise ValueError(f"out of turn: {due}")
     legal = state.legal_actions()
     if verb == "pb":
+        _nothing_after(verb, args)
         if BringIn() not in legal:
             allowed = ", ".join(str(a) for a in legal)
             raise ValueError(f"p{seat + 1} cannot bring in now (legal: {allowed})")
         return state.apply(BringIn())
     if verb == "f":
+        _nothing_after(verb, args)
         return state.apply(Fold())
     if verb == "cc":
+        _nothing_after(verb, args)
         return state.apply(Check() if Check() in legal else Call())
     if verb == "cbr":
-        try:
-            amount = _chips(float(args) if "." in args else int(args), "the amount")
-        except ValueError:
-            raise ValueError(f"'cbr' needs an amount, not {args!r}") from None
+        if not _AMOUNT.fullmatch(args):
+            raise ValueError(f"'cbr' needs an amount, not {_short(args)}")
+        amount = _chips(float(args) if "." in args else int(args), "the amount")
         for action in legal:
             if isinstance(action, Complete | Bet | Raise) and action.to == amount:
                 return state.apply(action)
+        if BringIn() in legal:
+            # A bring-in all-in for less is written as a wager by some writers
+            # (pokerkit): the same chips, so the same action.
+            brought = state.apply(BringIn())
+            if brought.stacks[seat] == 0 and brought.wagers[seat] == amount:
+                return brought
         wagers = [str(a) for a in legal if isinstance(a, Complete | Bet | Raise)]
         allowed = ", ".join(wagers) if wagers else "no bet or raise"
         raise ValueError(f"p{seat + 1} cannot bet or raise to {amount} here (allowed: {allowed})")
-    raise ValueError(f"unknown action {verb!r} (stud uses pb, cbr, cc, f, sm)")
+    raise ValueError(f"unknown action {_short(verb)} (stud uses pb, cbr, cc, f, sm)")
 
 
 def _declare(state: HandState, seat: int, args: str, declarations: dict[int, bool]) -> HandState:
@@ -366,6 +600,8 @@ def _declare(state: HandState, seat: int, args: str, declarations: dict[int, boo
         raise ValueError(f"p{seat + 1} has folded and has nothing to show")
     # 'pN sm CARDS' shows, 'pN sm -' shows the cards already dealt, and 'pN sm'
     # with no cards mucks the hand.
+    if args and args != "-":
+        _tokens(args)
     if args and args != "-" and "?" not in args:
         shown = parse_cards(args)
         if not set(state.cards_of(seat)).issubset(shown) or len(shown) > 7:
@@ -384,15 +620,23 @@ def _show_down_to(state: HandState, declarations: dict[int, bool]) -> HandState:
     return state
 
 
-def to_phh(state: HandState, **extra: object) -> str:
-    """A hand the engine played, as PHH text (with ``finishing_stacks`` once over)."""
+def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> str:
+    """A hand the engine played, as PHH text (with ``finishing_stacks`` once over).
+
+    Every rule setting that differs from the default is written, so the replay
+    plays by the same rules (R8.3). With ``viewer`` (a seat), the history holds only
+    what that player saw: other players' face-down cards are ``??`` unless shown
+    at showdown (R8.4).
+    """
     rules = state.rules
+    shown = {e.seat for e in state.events if isinstance(e, HandShown)}
     actions: list[str] = []
     for event in state.events:
         match event:
-            case CardsDealt(seat=seat):
-                cards = "".join(str(c) for c in event.cards)
-                actions.append(f"d dh p{seat + 1} {cards}")
+            case CardsDealt(seat=seat, down=down, up=up):
+                hidden = viewer is not None and seat != viewer and seat not in shown
+                cards = "".join("??" if hidden else str(c) for c in down)
+                actions.append(f"d dh p{seat + 1} {cards}{''.join(str(c) for c in up)}")
             case CommunityCardDealt(card=card):
                 actions.append(f"d db {card}")
             case ActionTaken(seat=seat, action=action):
@@ -418,6 +662,9 @@ def to_phh(state: HandState, **extra: object) -> str:
     ]
     if state.is_over:
         lines.append(f"finishing_stacks = {_toml(list(state.final_stacks))}")
+    for name, default in _rule_options().items():
+        if getattr(rules, name) != default:
+            lines.append(f"_{name} = {_toml(getattr(rules, name))}")
     lines.extend(f"{key} = {_toml(value)}" for key, value in extra.items())
     return "\n".join(lines) + "\n"
 

@@ -7,17 +7,24 @@ Ray is imported only here and only when used, so it stays an optional extra
 
 ``address`` is what ``ray.init`` takes: a cluster's address, ``"auto"`` for the
 cluster this machine belongs to, or ``None`` to start a local Ray instance for this
-run (with ``num_cpus`` workers) and stop it afterwards.
+run (with ``num_cpus`` workers) and stop it afterwards. A ``host:port`` address
+(``ray://`` or not) is first tried with a plain TCP connection, because Ray itself
+keeps retrying an unreachable one, silently, for over a minute.
 """
 
 from __future__ import annotations
 
+import socket
 from collections.abc import Iterator, Sequence
 from typing import Any
+from urllib.parse import urlsplit
 
 from stud.sim.run import ChunkResult, SimError, Simulation, play_chunk, warm_up
 
-__all__ = ["RayCluster", "import_ray"]
+__all__ = ["CONNECT_SECONDS", "RayCluster", "check_reachable", "import_ray"]
+
+CONNECT_SECONDS = 5.0
+"""How long to wait for a cluster's port to answer before saying it cannot be reached."""
 
 LOCAL_OBJECT_STORE = 128 * 1024 * 1024
 """Bytes of shared memory for a local instance: chunk results are a few kilobytes."""
@@ -30,6 +37,30 @@ def import_ray() -> Any:
     except ImportError:
         raise SimError("--ray needs Ray: pip install 'stud[ray]'") from None
     return ray
+
+
+def check_reachable(address: str, timeout: float = CONNECT_SECONDS) -> None:
+    """Fail fast, with the reason, when a ``host:port`` cluster address does not answer.
+
+    Other addresses (``auto``, ``local``) are left to Ray, which finds them itself.
+    """
+    parts = urlsplit(address if "://" in address else f"//{address}")
+    try:
+        host, port = parts.hostname, parts.port
+    except ValueError:
+        raise SimError(f"--ray {address}: the port is not a number from 0 to 65535") from None
+    if not host or port is None:
+        return
+    try:
+        with socket.create_connection((host, port), timeout=timeout):
+            pass
+    except TimeoutError:
+        raise SimError(
+            f"--ray {address}: no answer from {host}:{port} within {timeout:g} s"
+        ) from None
+    except OSError as error:
+        reason = error.strerror or str(error)
+        raise SimError(f"--ray {address}: cannot reach {host}:{port} ({reason})") from None
 
 
 class RayCluster:
@@ -53,6 +84,7 @@ class RayCluster:
                     configure_logging=False,
                 )
             else:
+                check_reachable(self.address)
                 try:
                     ray.init(address=self.address, log_to_driver=False, configure_logging=False)
                 except ConnectionError as error:
@@ -63,7 +95,14 @@ class RayCluster:
             pending = [task.remote(sim, first, count) for first, count in plan]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
-                yield ray.get(done[0])
+                try:
+                    yield ray.get(done[0])
+                except ray.exceptions.RayTaskError as error:
+                    for ref in pending:  # stop the rest; the first error is the answer
+                        ray.cancel(ref)
+                    if isinstance(error.cause, SimError):
+                        raise SimError(str(error.cause)) from None
+                    raise
         finally:
             if started:
                 ray.shutdown()

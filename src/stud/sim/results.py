@@ -1,9 +1,15 @@
 """A simulation's results per bot: chips, big bets per 100 hands with a 95% interval.
 
-The chunks' integer totals are added up per bot name (a bot seated twice counts
-each seat's hands), so results are exact and identical however the hands were
-split. The interval is the normal one for a mean of independent hands: every hand
-starts from fresh stacks, so a bot's hands are independent draws.
+The chunks' integer totals are added up per bot name, in Python integers, so
+results are exact and identical however the hands were split. A bot named more
+than once sits in several seats: it plays every hand (``hands``) in each of its
+``seats``, and its per-hand figures (net chips, bb/100) are per seat, so they
+compare with a bot in one seat. The interval is the normal one for a mean of
+independent hands: every hand starts from fresh stacks, so a seat's hands are
+independent draws.
+
+An interrupted run collects the chunks it finished: fewer hands, the same kind of
+result (``SimResult.complete`` says which).
 """
 
 from __future__ import annotations
@@ -15,7 +21,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from stud.sim.engine import S_HANDS, S_NET, S_NET_SQ, S_SCOOPS, S_SHOWDOWNS, S_WINS
+from stud.sim.engine import S_FIELDS, S_NET, S_NET_SQ, S_SCOOPS, S_SHOWDOWNS, S_WINS
 from stud.sim.run import ChunkResult, Simulation
 
 __all__ = ["Z95", "BotResult", "SimResult", "collect"]
@@ -28,13 +34,16 @@ Z95 = 1.959963984540054
 class BotResult:
     """One bot's totals over a simulation.
 
-    ``showdowns``: hands it was still in at a showdown. ``wins``: hands in which it
-    took chips from the pot (a share counts). ``scoops``: showdowns in which it alone
+    ``hands``: hands it played; ``seats``: how many seats it had in each, so
+    ``seat_hands`` is their product and the means are per seat. ``showdowns``: hands
+    it was still in at a showdown. ``wins``: hands in which it took chips from the
+    pot (a share counts). ``scoops``: showdowns in which it alone
     took every chip awarded (in stud8, both halves, or the whole pot with no low).
     """
 
     name: str
     hands: int
+    seats: int
     net: int
     net_sq: int
     showdowns: int
@@ -43,27 +52,33 @@ class BotResult:
     big_bet: int
 
     @property
+    def seat_hands(self) -> int:
+        """Hands played, counted once per seat."""
+        return self.hands * self.seats
+
+    @property
     def mean(self) -> float:
-        """Net chips per hand."""
-        return self.net / self.hands
+        """Net chips per hand in one seat."""
+        return self.net / self.seat_hands
 
     @property
     def sd(self) -> float:
-        """The sample standard deviation of the net chips of one hand."""
-        if self.hands < 2:
+        """The sample standard deviation of the net chips of one seat in one hand."""
+        n = self.seat_hands
+        if n < 2:
             return math.nan
-        variance = (self.net_sq - self.net * self.net / self.hands) / (self.hands - 1)
+        variance = (self.net_sq - self.net * self.net / n) / (n - 1)
         return math.sqrt(max(0.0, variance))
 
     @property
     def bb_per_100(self) -> float:
-        """Big bets won per 100 hands."""
+        """Big bets won per 100 hands, per seat."""
         return 100 * self.mean / self.big_bet
 
     @property
     def ci95(self) -> float:
         """The half-width of the 95% confidence interval of ``bb_per_100``."""
-        return 100 * Z95 * self.sd / math.sqrt(self.hands) / self.big_bet
+        return 100 * Z95 * self.sd / math.sqrt(self.seat_hands) / self.big_bet
 
     def as_dict(self) -> dict[str, object]:
         """The result for ``--json``."""
@@ -71,6 +86,7 @@ class BotResult:
         return {
             "name": self.name,
             "hands": self.hands,
+            "seats": self.seats,
             "net_chips": self.net,
             "bb_per_100": round(self.bb_per_100, 4),
             "ci95": [round(self.bb_per_100 - ci, 4), round(self.bb_per_100 + ci, 4)]
@@ -87,9 +103,17 @@ class SimResult:
     """The results of a simulation, per bot name in lineup order."""
 
     sim: Simulation
+    hands: int
+    """Hands played: ``sim.hands``, or fewer when the run was interrupted."""
     bots: tuple[BotResult, ...]
     cumulative: npt.NDArray[np.int64] | None
-    """Each bot's running net chips after each hand (``hands x bots``), if kept."""
+    """Each bot's running net chips after each hand played (``hands x bots``, all its
+    seats together), if kept."""
+
+    @property
+    def complete(self) -> bool:
+        """Whether every hand of the simulation was played."""
+        return self.hands == self.sim.hands
 
     def as_dict(self) -> dict[str, object]:
         """The results for ``--json`` (timing is the caller's to add)."""
@@ -97,7 +121,8 @@ class SimResult:
         return {
             "variant": sim.rules.variant.value,
             "stakes": sim.rules.stakes,
-            "hands": sim.hands,
+            "hands": self.hands,
+            "complete": self.complete,
             "seed": sim.seed,
             "stack": sim.stack,
             "lineup": list(sim.bots),
@@ -106,36 +131,42 @@ class SimResult:
 
 
 def collect(sim: Simulation, chunks: Sequence[ChunkResult]) -> SimResult:
-    """Add up the chunks per bot name."""
+    """Add up the chunks per bot name: every chunk of ``sim``, or those an interrupted run
+    finished."""
     names = list(dict.fromkeys(sim.bots))
-    totals = np.zeros((len(names), 6), dtype=np.int64)
     where = [names.index(name) for name in sim.bots]
+    totals = [[0] * S_FIELDS for _ in names]
     for chunk in chunks:
-        for position, row in enumerate(chunk.stats):
-            totals[where[position]] += row
-    covered = sum(chunk.count for chunk in chunks)
-    if covered != sim.hands:
-        raise ValueError(f"the chunks cover {covered} hands, not {sim.hands}")
+        for position, row in enumerate(chunk.stats.tolist()):
+            total = totals[where[position]]
+            for field, value in enumerate(row):
+                total[field] += value
+    played = sum(chunk.count for chunk in chunks)
+    if played > sim.hands:
+        raise ValueError(f"the chunks cover {played} hands, more than {sim.hands}")
     bots = tuple(
         BotResult(
             name=name,
-            hands=int(t[S_HANDS]),
-            net=int(t[S_NET]),
-            net_sq=int(t[S_NET_SQ]),
-            showdowns=int(t[S_SHOWDOWNS]),
-            wins=int(t[S_WINS]),
-            scoops=int(t[S_SCOOPS]),
+            hands=played,
+            seats=sim.bots.count(name),
+            net=t[S_NET],
+            net_sq=t[S_NET_SQ],
+            showdowns=t[S_SHOWDOWNS],
+            wins=t[S_WINS],
+            scoops=t[S_SCOOPS],
             big_bet=sim.rules.big_bet,
         )
         for name, t in zip(names, totals, strict=True)
     )
     cumulative = None
     if sim.keep_series:
-        per_hand = np.zeros((sim.hands, len(names)), dtype=np.int64)
+        per_hand = np.zeros((played, len(names)), dtype=np.int64)
+        row = 0
         for chunk in sorted(chunks, key=lambda c: c.first):
             assert chunk.series is not None
-            block = per_hand[chunk.first : chunk.first + chunk.count]
+            block = per_hand[row : row + chunk.count]
             for position in range(sim.players):
                 block[:, where[position]] += chunk.series[:, position]
+            row += chunk.count
         cumulative = np.cumsum(per_hand, axis=0)
-    return SimResult(sim, bots, cumulative)
+    return SimResult(sim, played, bots, cumulative)

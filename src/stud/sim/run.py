@@ -12,23 +12,27 @@ per-hand net results, which is what the confidence intervals assume.
 
 Bots with a compiled policy (all the built-in ones) play in the compiled engine
 (``stud.sim.engine``); a table with any other ``Bot`` plays through ``stud.state``,
-hand by hand, about a hundred times slower.
+hand by hand, about a hundred times slower. Such a bot travels to the workers as
+its spec string (``stud.bots.loading``) and each worker loads it; a bot that fails
+stops the simulation with a ``SimError`` naming it, the hand and its view, and
+the chunks not yet started are cancelled.
 """
 
 from __future__ import annotations
 
 import multiprocessing
+import os
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
 
 from stud.actions import HandMucked, HandShown, PotAwarded, Show
-from stud.bots import BOTS
+from stud.bots import BotError, BotLoadError, bot_factory
 from stud.bots.observation import action_of
 from stud.cards import Card
 from stud.evaluation.kernels import kernel_tables
@@ -51,6 +55,7 @@ from stud.state import HandState, new_hand
 
 __all__ = [
     "CHUNK_HANDS",
+    "MAX_CHIPS",
     "ChunkResult",
     "Executor",
     "InProcess",
@@ -70,13 +75,22 @@ CHUNK_HANDS = 5_000
 workers, large enough that sending a chunk costs nothing next to playing it."""
 
 
+MAX_CHIPS = 1_000_000
+"""The largest stack or stake a simulation (and the command line) takes.
+
+The compiled engine and the bots count chips in 64-bit integers, and a chunk adds
+up each hand's squared net result (up to seven stacks won): with a million chips a
+stack, ``CHUNK_HANDS`` such squares still fit in 64 bits, and one hand's result
+fits in the 32-bit per-hand series kept for plots."""
+
+
 class SimError(ValueError):
     """A simulation that cannot be run, with the reason."""
 
 
-def policy_of(name: str) -> int | None:
-    """The compiled policy number of a registered bot, or ``None`` if it has none."""
-    policy = getattr(BOTS[name](), "policy", None)
+def policy_of(name: str, folder: str | None = None) -> int | None:
+    """The compiled policy number of a bot, or ``None`` if it has none."""
+    policy = getattr(bot_factory(name, folder)(), "policy", None)
     return policy if isinstance(policy, int) else None
 
 
@@ -84,9 +98,11 @@ def policy_of(name: str) -> int | None:
 class Simulation:
     """Everything that decides a simulation's numbers.
 
-    ``bots`` is the lineup: position ``j`` sits in seat ``(j - i) mod n`` in hand
-    ``i``, so every bot plays every seat equally often. ``keep_series`` keeps each
-    hand's result per position (for plots); ``keep_hands`` keeps each hand as PHH.
+    ``bots`` is the lineup of names or specs (``stud.bots.loading``), read from
+    ``folder`` (by default the current one) wherever the hands are played: position
+    ``j`` sits in seat ``(j - i) mod n`` in hand ``i``, so every bot plays every seat
+    equally often. ``keep_series`` keeps each hand's result per position (for
+    plots); ``keep_hands`` keeps each hand as PHH.
     """
 
     rules: Rules
@@ -96,19 +112,24 @@ class Simulation:
     stack: int = 1000
     keep_series: bool = False
     keep_hands: bool = False
+    folder: str = field(default_factory=os.getcwd)
 
     def __post_init__(self) -> None:
         if not 2 <= len(self.bots) <= 8:
             raise SimError(f"a table seats 2 to 8 bots, not {len(self.bots)}")
-        for name in self.bots:
-            if name not in BOTS:
-                raise SimError(f"no bot named {name!r}; choose from {', '.join(sorted(BOTS))}")
+        try:
+            for spec in self.bots:
+                bot_factory(spec, self.folder)
+        except BotLoadError as error:
+            raise SimError(str(error)) from None
         if self.hands < 1:
             raise SimError(f"the number of hands must be at least 1, not {self.hands}")
         if not 0 <= self.seed < 2**64:
             raise SimError(f"the seed must be in 0..2**64-1, not {self.seed}")
-        if self.stack < 1:
-            raise SimError(f"a stack must be a positive number of chips, not {self.stack}")
+        if not 1 <= self.stack <= MAX_CHIPS:
+            raise SimError(f"a stack must be from 1 to {MAX_CHIPS:,} chips, not {self.stack}")
+        if max(self.rules.ante, self.rules.big_bet) > MAX_CHIPS:
+            raise SimError(f"stakes go up to {MAX_CHIPS:,} chips, not {self.rules.stakes}")
 
     @property
     def players(self) -> int:
@@ -118,12 +139,12 @@ class Simulation:
     @property
     def compiled(self) -> bool:
         """Whether every bot has a compiled policy, so the compiled engine can play."""
-        return all(policy_of(name) is not None for name in self.bots)
+        return all(policy_of(name, self.folder) is not None for name in self.bots)
 
     @property
     def policies(self) -> npt.NDArray[np.int64]:
         """The compiled policy of each lineup position."""
-        return np.array([policy_of(name) for name in self.bots], dtype=np.int64)
+        return np.array([policy_of(name, self.folder) for name in self.bots], dtype=np.int64)
 
     def seat_names(self, index: int) -> list[str]:
         """Which bot sits in each seat in hand ``index``."""
@@ -207,11 +228,19 @@ def _play_chunk_python(sim: Simulation, first: int, count: int) -> ChunkResult:
     stats = np.zeros((n, S_FIELDS), dtype=np.int64)
     series = np.zeros((count if sim.keep_series else 0, n), dtype=np.int32)
     texts: list[str] = []
+    try:
+        factories = {spec: bot_factory(spec, sim.folder) for spec in sim.bots}
+    except BotLoadError as error:  # a worker that cannot load what the parent could
+        raise SimError(str(error)) from None
     for k in range(count):
         index = first + k
         names = sim.seat_names(index)
         rng = random.Random(hand_start(sim.seed, index))
-        state = play_hand(sim.rules, [sim.stack] * n, [BOTS[b]() for b in names], rng)
+        bots = [factories[b]() for b in names]
+        try:
+            state = play_hand(sim.rules, [sim.stack] * n, bots, rng, hand=index, labels=names)
+        except BotError as error:
+            raise SimError(str(error)) from None
         won = [0] * n
         for event in state.events:
             if isinstance(event, PotAwarded):
@@ -284,8 +313,23 @@ def warm_up() -> None:
     play_chunk(Simulation(Rules(), ("random", "random"), 1), 0, 1)
 
 
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+def _play_planned(job: tuple[Simulation, int, int]) -> ChunkResult:
+    return play_chunk(*job)
+
+
 class LocalProcesses:
-    """Plays the chunks on ``jobs`` local worker processes."""
+    """Plays the chunks on up to ``jobs`` local worker processes, never more than chunks.
+
+    However the run ends (done, Ctrl-C, an error, the caller stops reading), the
+    workers are terminated on the way out: a chunk still running is thrown away
+    rather than waited for, so an interrupted run stops at once.
+    """
 
     def __init__(self, jobs: int) -> None:
         if jobs < 1:
@@ -293,17 +337,20 @@ class LocalProcesses:
         self.jobs = jobs
 
     def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
-        if self.jobs == 1:
+        workers = min(self.jobs, len(plan))
+        if workers <= 1:
             yield from InProcess().run(sim, plan)
             return
         methods = multiprocessing.get_all_start_methods()
         # Forked workers inherit the loaded compiled code; spawned ones load it again.
         context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
         warm_up()
-        with ProcessPoolExecutor(self.jobs, mp_context=context) as pool:
-            futures = [pool.submit(play_chunk, sim, first, count) for first, count in plan]
-            for future in as_completed(futures):
-                yield future.result()
+        pool = context.Pool(workers, initializer=_worker_signals)
+        try:
+            yield from pool.imap_unordered(_play_planned, [(sim, f, c) for f, c in plan])
+        finally:
+            pool.terminate()
+            pool.join()
 
 
 def simulate(

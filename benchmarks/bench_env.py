@@ -1,0 +1,159 @@
+"""Environment speed: agent steps per second of ``stud.env`` next to a pokerkit loop, one core.
+
+The work of one step, the same on both sides: the agent to act gets its
+observation (its own cards, everyone's face-up cards, chips) and its mask of legal
+action kinds, picks uniformly among the legal kinds, and the action is applied;
+hands are six-handed stud8 from fresh stacks, dealt and shown down automatically.
+
+* ``stud.env AEC``: ``StudAECEnv`` (PettingZoo), on the reference engine
+  (``stud.state``): every action checked, every observation from a ``PlayerView``.
+* ``stud.env Gym``: ``StudGymEnv`` (Gymnasium), one learner and five random bots,
+  counting the learner's steps only (the bots' turns are played inside ``step``).
+* ``pokerkit``: pokerkit 0.7's ``State`` with dealing, collection and showdown
+  automated, and the same observation and mask built from it at every step.
+
+A batched environment on the compiled engine (many tables stepped at once, the way
+``stud sim`` plays hands) will be the fourth row once the compiled engine's rewrite
+lands: its place in ``rows`` below is marked.
+
+    .venv/bin/python benchmarks/bench_env.py [--rounds 5] [--seconds 2]
+
+Each figure is the median of several rounds (the machine is shared).
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import time
+from collections.abc import Callable
+from typing import Any
+
+import numpy as np
+
+from bench_sim import PLAYERS, STACK, pokerkit_state  # the same pokerkit table
+from stud.env import N_ACTIONS, StudAECEnv, StudGymEnv
+from stud.env.encoding import BRING_IN, CHECK_CALL, FOLD, O_DOWN, O_SEATS, O_UP, OBS_SIZE, RAISE
+
+STAKES = "1/2/5/10"  # bench_sim's RULES
+
+
+def aec_rate(seconds: float) -> float:
+    """Agent steps per second of the PettingZoo environment, random legal actions."""
+    env = StudAECEnv("stud8", PLAYERS, stakes=STAKES, stack=STACK)
+    choose = np.random.default_rng(1)
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        env.reset(seed=seed)
+        seed += 1
+        for _ in env.agent_iter():
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def gym_rate(seconds: float) -> float:
+    """Learner steps per second of the Gymnasium environment against random bots."""
+    env = StudGymEnv("stud8", ("random",), players=PLAYERS, stakes=STAKES, stack=STACK)
+    choose = np.random.default_rng(1)
+    steps, seed, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        observation, _ = env.reset(seed=seed)
+        seed += 1
+        done = False
+        while not done:
+            action = int(choose.choice(np.flatnonzero(observation["action_mask"])))
+            observation, _, done, _, _ = env.step(action)
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+_RANKS = "23456789TJQKA"
+_SUITS = "cdhs"
+
+
+def _code(card: Any) -> int:
+    return _RANKS.index(card.rank.value) * 4 + _SUITS.index(card.suit.value)
+
+
+def pokerkit_observe(state: Any) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, Any]]:
+    """The actor's observation and mask, as ``stud.env.encoding`` lays them out."""
+    me = state.actor_index
+    obs = np.zeros(OBS_SIZE, dtype=np.float32)
+    total = STACK * PLAYERS
+    for rel in range(PLAYERS):
+        seat = (me + rel) % PLAYERS
+        for card in state.get_up_cards(seat):
+            obs[O_UP + 52 * rel + _code(card)] = 1.0
+        base = O_SEATS + 7 * rel
+        obs[base] = 1.0
+        obs[base + 1] = not state.statuses[seat]
+        obs[base + 4] = state.stacks[seat] / total
+        obs[base + 5] = state.bets[seat] / total
+    for card in state.get_down_cards(me):
+        obs[O_DOWN + _code(card)] = 1.0
+    mask = np.zeros(N_ACTIONS, dtype=np.int8)
+    mask[FOLD] = state.can_fold()
+    mask[CHECK_CALL] = state.can_check_or_call()
+    mask[BRING_IN] = state.can_post_bring_in()
+    mask[RAISE] = state.can_complete_bet_or_raise_to()
+    return obs, mask
+
+
+def pokerkit_rate(seconds: float) -> float:
+    """Steps per second of a pokerkit loop doing the same work."""
+    choose = np.random.default_rng(1)
+    steps, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        state = pokerkit_state()
+        while state.status:
+            _, mask = pokerkit_observe(state)
+            kind = int(choose.choice(np.flatnonzero(mask)))
+            if kind == FOLD:
+                state.fold()
+            elif kind == CHECK_CALL:
+                state.check_or_call()
+            elif kind == BRING_IN:
+                state.post_bring_in()
+            else:
+                state.complete_bet_or_raise_to()
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def median_rate(measure: Callable[[float], float], seconds: float, rounds: int) -> float:
+    return statistics.median(measure(seconds) for _ in range(rounds))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=2.0)
+    args = parser.parse_args()
+    for warm in (aec_rate, gym_rate, pokerkit_rate):  # imports, caches, compiled kernels
+        warm(0.2)
+    print(
+        f"six-handed stud8, {args.rounds} rounds of {args.seconds:g} s, "
+        "median agent steps/s, one core"
+    )
+    rows = {
+        "stud.env AEC (PettingZoo)": aec_rate,
+        "stud.env Gym (5 random bots)": gym_rate,
+        # "stud.env batched (compiled)": the batched environment, after the engine rewrite
+        "pokerkit loop": pokerkit_rate,
+    }
+    rates = {
+        name: median_rate(measure, args.seconds, args.rounds) for name, measure in rows.items()
+    }
+    reference = rates["pokerkit loop"]
+    for name, rate in rates.items():
+        print(f"{name:<30}{rate:>12,.0f}{rate / reference:>9.2f}x pokerkit")
+    print(f"{'stud.env batched (compiled)':<30}  not yet: after the compiled engine's rewrite")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,251 @@
+"""``stud import`` and ``stud export``: PokerStars text histories in and out.
+
+Import: every stud, stud8 and razz hand is replayed through the engine and checked
+against the file; a hand that does not check is reported with its file, hand
+number, line and why, and the others go on. Hands of other games in a mixed file
+are counted and skipped.
+
+Export: PHH files, or the hands ``stud play`` kept, as PokerStars text that the
+import reads back to the same hands.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stud.cli.app import app, fail, report
+from stud.history.phh import (
+    PHHError,
+    PHHHand,
+    load_phh,
+    load_phhs,
+    parse_phh,
+    replay,
+    to_phhs,
+)
+from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh, write_stars
+from stud.storage import StorageError, default_db_path, open_store
+
+__all__ = ["export_command", "import_command"]
+
+
+def _read_text(path: Path) -> str:
+    try:
+        return path.read_text(encoding="utf-8-sig")
+    except OSError as error:
+        fail(f"{path}: cannot read the file: {error.strerror}")
+    except UnicodeDecodeError:
+        try:
+            return path.read_text(encoding="cp1252")
+        except UnicodeDecodeError:
+            fail(f"{path}: not a text file (neither UTF-8 nor Windows-1252)")
+
+
+@app.command(name="import")
+def import_command(
+    files: Annotated[list[Path], typer.Argument(help="PokerStars hand history files.")],
+    out: Annotated[
+        Path | None,
+        typer.Option(
+            "--out",
+            "-o",
+            help="Write the checked hands: to FILE.phhs, one file, or to DIR as NUMBER.phh each.",
+        ),
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="One JSON object per file.")] = False,
+) -> None:
+    """Read PokerStars stud, stud8 and razz histories, replay and check every hand."""
+    one_file = out is not None and out.suffix == ".phhs"
+    if out is not None and one_file:
+        if out.is_dir() or not out.parent.is_dir():
+            fail(f"--out {out}: name a file in a folder that exists")
+    elif out is not None:
+        if out.exists() and not out.is_dir():
+            fail(f"--out {out}: not a directory (name a .phhs file to write one file)")
+        try:
+            out.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            fail(f"--out {out}: cannot create the folder ({error.strerror})")
+    texts = {path: _read_text(path) for path in files}
+    failures = 0
+    written: list[str] = []
+    for path, text in texts.items():
+        try:
+            stars = read_stars(text, source=str(path))
+        except StarsError as error:
+            report(str(error))
+            failures += 1
+            continue
+        refused: list[StarsError] = list(stars.errors)
+        checked = 0
+        for hand in stars.hands:
+            try:
+                check_hand(hand)
+            except StarsError as refusal:
+                refused.append(refusal)
+                continue
+            checked += 1
+            if one_file:
+                written.append(stars_phh(hand))
+            elif out is not None:
+                (out / f"{hand.number}.phh").write_text(stars_phh(hand), encoding="utf-8")
+        refused.sort(key=lambda e: e.line or 0)
+        for reason in refused:
+            report(str(reason), "refused")
+        failures += len(refused)
+        total = len(stars.hands) + len(stars.errors)
+        skipped = sum(stars.skipped.values())
+        if as_json:
+            record = {
+                "file": str(path),
+                "hands": total,
+                "checked": checked,
+                "refused": [{"hand": e.hand, "line": e.line, "reason": e.reason} for e in refused],
+                "skipped": dict(stars.skipped),
+            }
+            typer.echo(json.dumps(record))
+            continue
+        note = ""
+        if skipped:
+            games = ", ".join(f"{count} {game}" for game, count in stars.skipped.most_common())
+            note = f"; skipped {skipped} hands of other games ({games})"
+        hands = f"{total} stud hand{'' if total == 1 else 's'}"
+        typer.echo(f"{path}: {hands}, {checked} checked, {len(refused)} refused{note}")
+    if one_file and out is not None:
+        try:
+            out.write_text(to_phhs(written), encoding="utf-8")
+        except OSError as error:
+            fail(f"--out {out}: cannot write it ({error.strerror})")
+    if failures:
+        raise typer.Exit(1)
+
+
+def _hidden_seats(hand: PHHHand) -> set[int]:
+    """Players some of whose face-down cards the PHH does not name (``??``).
+
+    PokerStars text shows every face-up card, so an unknown face-up card cannot be
+    written: that hand is refused.
+    """
+    hidden = set()
+    deals: dict[int, int] = {}
+    for action in hand.actions:
+        parts = action.split()
+        if parts[:2] != ["d", "dh"] or len(parts) < 4:
+            continue
+        seat = int(parts[2][1:]) - 1
+        deals[seat] = deals.get(seat, 0) + 1
+        cards = [parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)]
+        up = cards[2:3] if deals[seat] == 1 else cards if deals[seat] <= 4 else []
+        if "??" in up:
+            raise PHHError(
+                f"{parts[2]}'s face-up card is not known ('??'); PokerStars text shows "
+                "every face-up card",
+                source=hand.source,
+            )
+        if "??" in cards:
+            hidden.add(seat)
+    return hidden
+
+
+def _stars_of_phh(
+    hand: PHHHand, number: int, played_at: str, hidden: set[int] | None = None
+) -> str:
+    state = replay(hand)
+    if not state.is_over:
+        raise PHHError("the actions stop before the hand is over", source=hand.source)
+    names = hand.extra.get("players")
+    if not (isinstance(names, list) and len(names) == state.players):
+        names = None
+    recorded = hand.extra.get("hand")
+    number = recorded if isinstance(recorded, int) else number
+    return write_stars(
+        state,
+        number=number,
+        names=[str(n) for n in names] if names else None,
+        table=str(hand.extra.get("table", "stud")),
+        played_at=played_at,
+        hidden=_hidden_seats(hand) if hidden is None else hidden,
+    )
+
+
+@app.command(name="export")
+def export_command(
+    files: Annotated[
+        list[Path] | None, typer.Argument(help="PHH or .phhs files (or none, with --stored).")
+    ] = None,
+    format_: Annotated[
+        str, typer.Option("--format", "-f", help="The format to write: pokerstars.")
+    ] = "pokerstars",
+    stored: Annotated[
+        list[int] | None,
+        typer.Option("--stored", help="Id of a hand kept by `stud play` (repeat for more)."),
+    ] = None,
+    db: Annotated[str | None, typer.Option(help="SQLite file of kept hands.")] = None,
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
+    ] = None,
+) -> None:
+    """Write hands as PokerStars text hand histories."""
+    if format_ != "pokerstars":
+        fail(f"--format {format_!r}: the one format written here is 'pokerstars'")
+    if not files and not stored:
+        fail("give PHH files, or --stored ID for hands kept by `stud play`")
+    texts: list[str] = []
+    failures = 0
+    number = 0
+    for path in files or []:
+        hands: list[PHHHand | PHHError]
+        try:
+            hands = load_phhs(path) if path.suffix == ".phhs" else [load_phh(path)]
+        except PHHError as error:
+            hands = [error]
+        for hand in hands:
+            number += 1
+            try:
+                if isinstance(hand, PHHError):
+                    raise hand
+                texts.append(_stars_of_phh(hand, number, "2026/01/01 00:00:00 UTC"))
+            except PHHError as error:
+                report(str(error))
+                failures += 1
+    if stored:
+        path = default_db_path() if db is None else Path(db)
+        if not path.exists():
+            fail(f"--db: no hand database at {path} (play with `stud play` first)")
+        try:
+            store = open_store(path)
+            try:
+                kept = [(i, store.get(i)) for i in stored]
+            finally:
+                store.close()
+        except StorageError as error:
+            fail(f"--db {path}: {error}")
+        for hand_id, found in kept:
+            if found is None:
+                fail(f"--stored {hand_id}: no such hand in {path}")
+            record = found.record
+            when = record.played_at[:19].replace("-", "/").replace("T", " ") + " UTC"
+            hand = parse_phh(record.phh, source=f"hand {hand_id}")
+            hand = replace(hand, extra={**hand.extra, "players": list(record.names)})
+            # As the cardroom writes it for the player who sat there: the others'
+            # face-down cards only when shown.
+            others = {s for s in range(len(record.names)) if s != record.seat}
+            try:
+                texts.append(_stars_of_phh(hand, hand_id, when, others))
+            except PHHError as error:
+                fail(f"--stored {hand_id}: {error}")
+    text = "\n".join(texts)
+    if output is None:
+        typer.echo(text, nl=False)
+    else:
+        try:
+            output.write_text(text, encoding="utf-8")
+        except OSError as error:
+            fail(f"--output {output}: cannot write it ({error.strerror})")
+    if failures:
+        raise typer.Exit(1)

@@ -1,0 +1,857 @@
+"""PokerStars text hand histories of stud, stud8 and razz: read, check, write.
+
+A PokerStars file is read hand by hand into ``StarsHand`` values: the players in
+seat order, the stakes in whole chips, and the hand as PHH actions, with ``??``
+for every card the file does not show. Money becomes whole chips of its smallest
+unit (a cent), so a $0.04/$0.08 game plays as 4/8 chips (R1.3) and the PHH says
+what a chip is worth. Hands of other games in a mixed file (8-Game, HORSE) are
+counted and skipped.
+
+``check_hand`` replays a hand through the engine and compares it with what the
+file states: the bet returned, the total pot, the rake and what each player
+collected, and each final stack (stacks after = stacks before - put in +
+collected). The file's rake comes out of the engine's awards, main pot first
+(R9.3); the engine takes no rake of its own yet, and whatever it takes once
+``Rules`` carries a rake is subtracted first, so the check then compares the two
+directly.
+
+``write_stars`` turns a hand stud played into the same text format, which
+``read_stars`` reads back to the same hand.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Collection, Iterator, Sequence
+from dataclasses import dataclass, field
+from decimal import Decimal, InvalidOperation
+
+from stud.actions import (
+    ActionTaken,
+    AntePosted,
+    Bet,
+    BetReturned,
+    BringIn,
+    Call,
+    CardsDealt,
+    Check,
+    CommunityCardDealt,
+    Complete,
+    Fold,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    Raise,
+    Share,
+    StreetStarted,
+)
+from stud.cards import Card, CardError, parse_card
+from stud.history.phh import CODE_OF, PHHError, PHHHand, replay
+from stud.history.phh import _toml as toml_value  # the PHH writer's own value syntax
+from stud.rules import Rules, RulesError, Variant
+from stud.state import HandState
+
+__all__ = [
+    "StarsError",
+    "StarsFile",
+    "StarsHand",
+    "check_hand",
+    "read_stars",
+    "stars_phh",
+    "write_stars",
+]
+
+_GAMES: tuple[tuple[str, Variant], ...] = (
+    ("7 card stud hi/lo", Variant.STUD8),
+    ("7 card stud", Variant.STUD),
+    ("razz", Variant.RAZZ),
+)
+"""Game names in a PokerStars header, longest first (``Hi/Lo`` before plain stud)."""
+
+_TITLES: dict[Variant, str] = {
+    Variant.STUD: "7 Card Stud Limit",
+    Variant.STUD8: "7 Card Stud Hi/Lo Limit",
+    Variant.RAZZ: "Razz Limit",
+}
+_SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "RIVER": 7}
+
+_HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(?P<number>\d+):\s*(?P<rest>.*)$")
+_STAKES = re.compile(
+    r"\((?:[^()]*?,\s*)?(?P<small>[$€£]?[\d.,]+)/(?P<big>[$€£]?[\d.,]+)(?:\s+(?P<code>[A-Z]{3}))?\)"
+)
+_SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips[^)]*\)")
+_AMOUNT = r"[$€£]?[\d.,]+"
+_ALL_IN = r"(?P<all_in> and is all-in)?"
+_VERBS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
+    (kind, re.compile(pattern + r"$"))
+    for kind, pattern in (
+        ("ante", rf"posts the ante (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("bring_in", rf"brings in for (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("call", rf"calls (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("check", r"checks"),
+        ("fold", r"folds(?: \[(?P<cards>[^]]*)\])?"),
+        ("bet", rf"bets (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("raise", rf"raises {_AMOUNT} to (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("complete", rf"completes it to (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("show", r"shows \[(?P<cards>[^]]*)\](?: \(.*\))?"),
+        ("muck", r"mucks hand"),
+        ("no_show", r"doesn't show hand"),
+        ("noise", r"(?:is sitting out|sits out|has returned|is back|leaves the table)"),
+    )
+)
+_DEALT_CARDS = re.compile(r"^\[(?P<old>[^]]*)\](?: \[(?P<new>[^]]*)\])?$")
+_RETURNED = re.compile(rf"^Uncalled bet \((?P<amount>{_AMOUNT})\) returned to (?P<name>.+)$")
+_COLLECTED = re.compile(
+    rf"^(?P<name>.+) collected (?P<amount>{_AMOUNT}) from (?:main |side )?pot(?:-\d+)?$"
+)
+_STREET = re.compile(
+    r"^\*\*\* (?P<street>3rd|4th|5th|6th|7th|RIVER)(?: STREET)? \*\*\*(?: \[(?P<card>[^]]*)\])?$"
+)
+_TOTAL = re.compile(rf"^Total pot (?P<pot>{_AMOUNT})(?P<pots>.*?)\s*\|\s*Rake (?P<rake>{_AMOUNT})")
+_SUMMARY_CARDS = re.compile(
+    r"^Seat \d+: (?P<name>.+?)(?: \([^)]*\))* (?:showed|mucked) \[(?P<cards>[^]]*)\]"
+)
+_NOISE = re.compile(
+    r"^(?:.+ (?:joins the table at seat #\d+|leaves the table|is connected|is disconnected"
+    r"|has timed out.*|was removed from the table.*|has returned|is sitting out"
+    r"|finished the tournament.*|wins the tournament.*|re-buys.*|said, \".*\")"
+    r"|Betting is capped|Pair on board - a double bet is allowed|No low hand qualified"
+    r"|\*\*\* SHOW DOWN \*\*\*)$"
+)
+
+
+class StarsError(ValueError):
+    """A PokerStars hand that cannot be read, or that does not check against the engine."""
+
+    def __init__(self, message: str, *, source: str, hand: str = "", line: int | None = None):
+        self.source = source
+        self.hand = hand
+        self.line = line
+        self.reason = message
+        where = source + (f":{line}" if line else "")
+        if hand:
+            where += f": hand #{hand}"
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True, slots=True)
+class StarsHand:
+    """One stud hand from a PokerStars history, in whole chips of the smallest unit.
+
+    ``actions`` are PHH actions (``??`` for cards the file does not show) and
+    ``action_lines`` the file line of each. The ``put_in``, ``returned`` and
+    ``collected`` amounts, ``total_pot`` and ``rake`` are what the file states;
+    ``check_hand`` compares them with the engine.
+    """
+
+    source: str
+    line: int
+    number: str
+    rules: Rules
+    players: tuple[str, ...]
+    seats: tuple[int, ...]
+    starting_stacks: tuple[int, ...]
+    actions: tuple[str, ...]
+    action_lines: tuple[int | None, ...]
+    put_in: tuple[int, ...]
+    returned: tuple[int, ...]
+    collected: tuple[int, ...]
+    total_pot: int
+    rake: int
+    pots: tuple[int, ...] = ()
+    """Main and side pots after the rake, when the file lists them."""
+    currency: str = ""
+    """``USD``, ``EUR`` or ``GBP`` for real money (a chip is one cent), ``""`` for chips."""
+    tournament: str = ""
+    table: str = ""
+    max_seats: int | None = None
+    header: str = ""
+
+    @property
+    def finishing_stacks(self) -> tuple[int, ...]:
+        """Each player's stack after the hand, as the file states it."""
+        return tuple(
+            s - p + c
+            for s, p, c in zip(self.starting_stacks, self.put_in, self.collected, strict=True)
+        )
+
+    @property
+    def chip_value(self) -> str:
+        """What one chip is worth: ``"0.01 USD"``, or ``"1 chip"`` for play and tournament chips."""
+        return f"0.01 {self.currency}" if self.currency else "1 chip"
+
+    def to_phh_hand(self) -> PHHHand:
+        """The hand as the PHH reader would build it, ready for ``phh.replay``."""
+        return PHHHand(
+            rules=self.rules,
+            starting_stacks=self.starting_stacks,
+            actions=self.actions,
+            finishing_stacks=self.finishing_stacks,
+            source=self.source,
+            action_lines=self.action_lines,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class StarsFile:
+    """What a PokerStars file held: its stud hands, hands it could not read, other games."""
+
+    hands: tuple[StarsHand, ...]
+    errors: tuple[StarsError, ...] = ()
+    skipped: Counter[str] = field(default_factory=Counter)
+    """Hands of other games (``Hold'em No Limit``: 24), by the name the header gives."""
+
+
+def read_stars(text: str, source: str = "<pokerstars>") -> StarsFile:
+    """Every hand of a PokerStars text history; a hand that cannot be read is an error
+    in ``errors`` and the others are still read."""
+    text = text.lstrip("\ufeff")
+    hands: list[StarsHand] = []
+    errors: list[StarsError] = []
+    skipped: Counter[str] = Counter()
+    for first, lines in _blocks(text.splitlines()):
+        header = _HEADER.match(lines[0])
+        assert header is not None  # _blocks starts each block at a header
+        variant, game = _game(header["rest"])
+        if variant is None:
+            skipped[game] += 1
+            continue
+        try:
+            hands.append(_Reader(source, first, header["number"], variant, lines).read())
+        except StarsError as error:
+            errors.append(error)
+    if not hands and not errors and not skipped:
+        raise StarsError(
+            "no PokerStars hand found (a hand starts 'PokerStars Hand #')", source=source
+        )
+    return StarsFile(tuple(hands), tuple(errors), skipped)
+
+
+def _blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
+    """Each hand's lines, with the file line (1-based) of its header."""
+    start: int | None = None
+    for index, line in enumerate(lines):
+        if _HEADER.match(line.lstrip("\ufeff")):
+            if start is not None:
+                yield start + 1, [x.rstrip() for x in lines[start:index]]
+            start = index
+    if start is not None:
+        yield start + 1, [x.rstrip() for x in lines[start:]]
+
+
+def _game(rest: str) -> tuple[Variant | None, str]:
+    """The stud variant a header names, or the name of the other game it plays."""
+    lower = rest.lower()
+    inner = re.search(r"\(([^(),]*?(?:limit|pot limit|no limit))[,)]", rest, re.IGNORECASE)
+    for name, variant in _GAMES:
+        if name in lower:
+            return variant, name
+    if inner:
+        return None, inner[1].strip()
+    words = re.sub(r"^.*?\s-\s|\(.*$", "", rest).strip()
+    return None, words or "another game"
+
+
+def _to_chips(text: str, money: bool) -> int:
+    """An amount as whole chips: cents for money, chips for chips."""
+    try:
+        value = Decimal(text.lstrip("$€£").replace(",", ""))
+    except InvalidOperation:
+        raise ValueError(f"{text!r} is not an amount") from None
+    chips = value * 100 if money else value
+    if chips != chips.to_integral_value() or chips < 0:
+        unit = "cent" if money else "chip"
+        raise ValueError(f"{text} is not a whole number of {unit}s (R1.3)")
+    return int(chips)
+
+
+class _Reader:
+    """Reads one hand's lines: two passes, cards first (known cards may only appear at
+    the showdown or in the summary), then the actions in order."""
+
+    def __init__(
+        self, source: str, first: int, number: str, variant: Variant, lines: list[str]
+    ) -> None:
+        self.source = source
+        self.first = first
+        self.number = number
+        self.variant = variant
+        self.lines = lines
+        self.header = lines[0]
+        stakes = _STAKES.search(self.header)
+        if stakes is None:
+            raise self.error("the header gives no stakes such as ($0.04/$0.08 USD) or (25/50)", 0)
+        symbol = stakes["small"][0] if stakes["small"][0] in _SYMBOLS else ""
+        self.currency = stakes["code"] or _SYMBOLS.get(symbol, "")
+        self.money = bool(self.currency)
+        self.small_bet = self.amount(stakes["small"], 0)
+        self.big_bet = self.amount(stakes["big"], 0)
+
+    def error(self, message: str, index: int | None) -> StarsError:
+        line = self.first + index if index is not None else None
+        return StarsError(message, source=self.source, hand=self.number, line=line)
+
+    def amount(self, text: str, index: int) -> int:
+        try:
+            return _to_chips(text, self.money)
+        except ValueError as error:
+            raise self.error(str(error), index) from None
+
+    def cards(self, text: str, index: int) -> list[Card]:
+        try:
+            return [parse_card(token) for token in text.split()]
+        except CardError as error:
+            raise self.error(f"[{text}]: {error}", index) from None
+
+    def dealt(self, line: str, index: int) -> tuple[str, re.Match[str]]:
+        """The player and cards of a ``Dealt to NAME [old] [new]`` line."""
+        for name in self.by_length:
+            prefix = f"Dealt to {name} "
+            if line.startswith(prefix) and (cards := _DEALT_CARDS.match(line[len(prefix) :])):
+                return name, cards
+        raise self.error(f"cards dealt to someone with no seat: {line!r}", index)
+
+    def player_line(self, line: str) -> tuple[str, str] | None:
+        """``(name, what follows 'name: ')`` for the longest seated name that fits."""
+        for name in self.by_length:
+            if line.startswith(name + ": "):
+                return name, line[len(name) + 2 :]
+        return None
+
+    def read(self) -> StarsHand:
+        seated: dict[str, tuple[int, int]] = {}
+        table, max_seats = "", None
+        body = 1
+        for index, line in enumerate(self.lines[1:], start=1):
+            if line.startswith("Table "):
+                found = re.match(r"^Table '(?P<table>[^']*)'(?: (?P<max>\d+)-max)?", line)
+                if found:
+                    table = found["table"]
+                    max_seats = int(found["max"]) if found["max"] else None
+                continue
+            seat = _SEAT.match(line)
+            if seat is None:
+                body = index
+                break
+            seated[seat["name"]] = (int(seat["seat"]), self.amount(seat["stack"], index))
+        self.by_length = sorted(seated, key=len, reverse=True)
+        summary = next(
+            (i for i, x in enumerate(self.lines) if x == "*** SUMMARY ***"), len(self.lines)
+        )
+        in_hand, known = self.first_pass(seated, body, summary)
+        order = sorted(in_hand, key=lambda name: seated[name][0])
+        if not 2 <= len(order) <= 8:
+            raise self.error(f"{len(order)} players in the hand; stud is for 2 to 8", body)
+        return self.second_pass(seated, order, known, body, summary, table, max_seats)
+
+    def first_pass(
+        self, seated: dict[str, tuple[int, int]], body: int, summary: int
+    ) -> tuple[set[str], dict[str, list[Card | None]]]:
+        """Who is in the hand (posted an ante or was dealt in), and every card the file shows."""
+        in_hand: set[str] = set()
+        known: dict[str, list[Card | None]] = {name: [None] * 7 for name in seated}
+        street = 0
+        for index in range(body, len(self.lines)):
+            line = self.lines[index]
+            if (found := _STREET.match(line)) is not None:
+                street = _STREETS[found["street"]]
+                continue
+            if line.startswith("Dealt to ") and index < summary:
+                name, dealt = self.dealt(line, index)
+                if street == 3:
+                    in_hand.add(name)
+                old = self.cards(dealt["old"], index)
+                new = self.cards(dealt["new"] or "", index)
+                if street == 3:
+                    # Third street: the door card alone, or the two down cards and it.
+                    cards = old + new
+                    if len(cards) not in (1, 3):
+                        raise self.error(f"{len(cards)} cards dealt on third street", index)
+                    self.learn(known[name], [2] if len(cards) == 1 else [0, 1, 2], cards, index)
+                elif street > 3 and len(new) == 1:
+                    self.learn(known[name], [street - 1], new, index)
+                else:
+                    raise self.error("expected 'Dealt to NAME [cards] [new card]'", index)
+                continue
+            shown = self.player_line(line) if index < summary else None
+            if shown is not None:
+                name, rest = shown
+                if rest.startswith("posts the ante"):
+                    in_hand.add(name)
+                elif (showing := re.match(r"(?:shows|folds) \[([^]]*)\]", rest)) is not None:
+                    self.learn_shown(known[name], self.cards(showing[1], index), index)
+            elif (summary_cards := _SUMMARY_CARDS.match(line)) is not None and index > summary:
+                name = summary_cards["name"]
+                if name in known:
+                    self.learn_shown(known[name], self.cards(summary_cards["cards"], index), index)
+        return in_hand, known
+
+    def learn(
+        self, slots: list[Card | None], where: list[int], cards: list[Card], index: int
+    ) -> None:
+        for slot, card in zip(where, cards, strict=True):
+            if slots[slot] is not None and slots[slot] != card:
+                raise self.error(f"{card} is shown where {slots[slot]} was dealt", index)
+            slots[slot] = card
+
+    def learn_shown(self, slots: list[Card | None], cards: list[Card], index: int) -> None:
+        """Shown cards in dealt order fill every slot; fewer cards only confirm known ones."""
+        if len(cards) == 7:
+            self.learn(slots, list(range(7)), cards, index)
+        elif len(cards) == 6 and slots[6] is None:  # seventh street was a community card
+            self.learn(slots, list(range(6)), cards, index)
+        else:
+            held = {c for c in slots if c is not None}
+            if not held.issubset(cards) and not set(cards).issubset(held):
+                raise self.error(f"shows [{' '.join(map(str, cards))}], not the cards dealt", index)
+
+    def second_pass(
+        self,
+        seated: dict[str, tuple[int, int]],
+        order: list[str],
+        known: dict[str, list[Card | None]],
+        body: int,
+        summary: int,
+        table: str,
+        max_seats: int | None,
+    ) -> StarsHand:
+        seat_of = {name: i for i, name in enumerate(order)}
+        n = len(order)
+        put_in = [0] * n
+        street_in = [0] * n
+        returned = [0] * n
+        collected = [0] * n
+        folded = [False] * n
+        antes: list[int] = []
+        bring_in: int | None = None
+        completed = False
+        actions: list[str] = []
+        lines: list[int | None] = []
+        total_pot: int | None = None
+        rake = 0
+        pots: list[int] = []
+        street = 0
+
+        def emit(action: str, index: int) -> None:
+            actions.append(action)
+            lines.append(self.first + index)
+
+        def cards_of(name: str, slots: Sequence[int]) -> str:
+            return "".join(str(known[name][s]) if known[name][s] else "??" for s in slots)
+
+        for index in range(body, len(self.lines)):
+            line = self.lines[index]
+            if index >= summary:
+                if (total := _TOTAL.match(line)) is not None:
+                    total_pot = self.amount(total["pot"], index)
+                    rake = self.amount(total["rake"], index)
+                    pots = [
+                        self.amount(x, index)
+                        for x in re.findall(
+                            rf"(?:Main|Side) pot(?:-\d+)? ({_AMOUNT})\.", total["pots"]
+                        )
+                    ]
+                continue
+            if not line.strip() or _NOISE.match(line):
+                continue
+            if (found := _STREET.match(line)) is not None:
+                street = _STREETS[found["street"]]
+                street_in = [0] * n
+                if found["card"]:
+                    (card,) = self.cards(found["card"], index)
+                    emit(f"d db {card}", index)
+                    continue
+                for name in order:
+                    seat = seat_of[name]
+                    if folded[seat]:
+                        continue
+                    slots = [0, 1, 2] if street == 3 else [street - 1]
+                    emit(f"d dh p{seat + 1} {cards_of(name, slots)}", index)
+                continue
+            if line.startswith("Dealt to "):
+                continue
+            if (back := _RETURNED.match(line)) is not None:
+                seat = self.seat_named(back["name"], seat_of, index)
+                returned[seat] += self.amount(back["amount"], index)
+                continue
+            if (won := _COLLECTED.match(line)) is not None:
+                seat = self.seat_named(won["name"], seat_of, index)
+                collected[seat] += self.amount(won["amount"], index)
+                continue
+            said = self.player_line(line)
+            if said is None:
+                raise self.error(f"not a line of a stud hand: {line!r}", index)
+            name, rest = said
+            kind, match = self.verb(rest, index)
+            if kind == "noise":
+                continue
+            seat = self.seat_named(name, seat_of, index)
+            p = f"p{seat + 1}"
+            if kind == "ante":
+                chips = self.amount(match["amount"], index)
+                antes.append(chips)
+                put_in[seat] += chips
+            elif kind in ("bring_in", "call"):
+                chips = self.amount(match["amount"], index)
+                if kind == "bring_in" and not match["all_in"]:
+                    bring_in = chips
+                elif street == 3 and bring_in is None and not completed and not match["all_in"]:
+                    # The bring-in went all-in for less (R4.3): the first full call,
+                    # before any completion, is for the full bring-in.
+                    bring_in = street_in[seat] + chips
+                put_in[seat] += chips
+                street_in[seat] += chips
+                emit(f"{p} pb" if kind == "bring_in" else f"{p} cc", index)
+            elif kind == "check":
+                emit(f"{p} cc", index)
+            elif kind == "fold":
+                folded[seat] = True
+                emit(f"{p} f", index)
+            elif kind in ("bet", "raise", "complete"):
+                completed = completed or street == 3
+                to = self.amount(match["to"], index)
+                put_in[seat] += to - street_in[seat]
+                street_in[seat] = to
+                emit(f"{p} cbr {to}", index)
+            elif kind == "show":
+                dealt = list(range(self.dealt_count(actions, p)))
+                emit(f"{p} sm {cards_of(name, dealt)}", index)
+            elif kind == "muck":
+                emit(f"{p} sm", index)
+        if total_pot is None:
+            raise self.error("the summary gives no 'Total pot ... | Rake ...' line", summary)
+        rules = self.rules(antes, bring_in, body)
+        stacks = tuple(seated[name][1] for name in order)
+        return StarsHand(
+            source=self.source,
+            line=self.first,
+            number=self.number,
+            rules=rules,
+            players=tuple(order),
+            seats=tuple(seated[name][0] for name in order),
+            starting_stacks=stacks,
+            actions=tuple(actions),
+            action_lines=tuple(lines),
+            put_in=tuple(p - r for p, r in zip(put_in, returned, strict=True)),
+            returned=tuple(returned),
+            collected=tuple(collected),
+            total_pot=total_pot,
+            rake=rake,
+            pots=tuple(pots),
+            currency=self.currency,
+            tournament=m[1] if (m := re.search(r"Tournament #(\d+)", self.header)) else "",
+            table=table,
+            max_seats=max_seats,
+            header=self.header,
+        )
+
+    @staticmethod
+    def dealt_count(actions: Sequence[str], player: str) -> int:
+        """How many cards a player was dealt so far, from the PHH deal actions."""
+        prefix = f"d dh {player} "
+        return sum(len(a[len(prefix) :]) // 2 for a in actions if a.startswith(prefix))
+
+    def seat_named(self, name: str, seat_of: dict[str, int], index: int) -> int:
+        if name not in seat_of:
+            raise self.error(f"{name!r} acts but is not in the hand", index)
+        return seat_of[name]
+
+    def verb(self, rest: str, index: int) -> tuple[str, re.Match[str]]:
+        for kind, pattern in _VERBS:
+            if (match := pattern.match(rest)) is not None:
+                return kind, match
+        raise self.error(f"not a stud action: {rest!r}", index)
+
+    def rules(self, antes: Sequence[int], bring_in: int | None, index: int) -> Rules:
+        ante = max(antes, default=0)
+        if bring_in is None:
+            # Nobody posted a full bring-in nor called one: the bring-in player completed
+            # (or everyone folded to a short one), so any bring-in plays the same.
+            bring_in = max(ante, 1)
+        try:
+            return Rules(
+                self.variant,
+                ante=ante,
+                bring_in=bring_in,
+                small_bet=self.small_bet,
+                big_bet=self.big_bet,
+            )
+        except RulesError as error:
+            raise self.error(f"the stakes cannot be played: {error}", index) from None
+
+
+def check_hand(hand: StarsHand) -> HandState:
+    """Replay a hand through the engine and check it against the file; the final state.
+
+    Raises ``StarsError`` naming the file, hand and line, and saying why, when an
+    action is not legal or an amount differs.
+    """
+
+    def fail(message: str, line: int | None = None) -> StarsError:
+        return StarsError(message, source=hand.source, hand=hand.number, line=line)
+
+    try:
+        state = replay(hand.to_phh_hand())
+    except PHHError as error:
+        raise fail(_replay_reason(hand, error), error.line) from None
+    if not state.is_over:
+        raise fail(f"the actions stop before the hand is over ({state.phase.value})")
+    names = hand.players
+    engine_returned = [0] * len(names)
+    for event in state.events:
+        if isinstance(event, BetReturned):
+            engine_returned[event.seat] += event.amount
+    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
+        if ours != theirs:
+            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
+    awards = [e for e in state.events if isinstance(e, PotAwarded)]
+    pot = sum(a.amount for a in awards)
+    if pot != hand.total_pot:
+        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
+    if sum(hand.collected) + hand.rake != hand.total_pot:
+        raise fail(
+            f"the file's own sums differ: collected {sum(hand.collected)} + rake {hand.rake} "
+            f"is not the total pot {hand.total_pot}"
+        )
+    engine_rake = int(getattr(state, "rake", 0))  # R9: the rake the engine took, once it does
+    # The rake as the file takes it: from each pot as its pots after the rake show
+    # (PokerStars takes it from every pot in proportion), else main pot first (R9.3).
+    rake: int | list[int] = hand.rake - engine_rake
+    before = _pot_sizes(awards)
+    if hand.pots:
+        if len(hand.pots) != len(before):
+            raise fail(f"the file lists {len(hand.pots)} pots, the engine made {len(before)}")
+        rake = [b - a for b, a in zip(before, hand.pots, strict=True)]
+        if sum(rake) != hand.rake - engine_rake or min(rake) < 0:
+            raise fail(
+                f"the file's pots after a rake of {hand.rake} are {list(hand.pots)}, "
+                f"the engine's pots before it {before}"
+            )
+    try:
+        net, _ = rake_out(awards, rake, len(names))
+    except ValueError as error:
+        raise fail(str(error)) from None
+    for seat, (ours, theirs) in enumerate(zip(net, hand.collected, strict=True)):
+        if ours != theirs:
+            raise fail(
+                f"{names[seat]} collected {theirs} by the file, {ours} by the engine "
+                f"after a rake of {hand.rake}"
+            )
+    expected = hand.finishing_stacks
+    for seat, name in enumerate(names):
+        after = state.final_stacks[seat] - (
+            sum(a.amount for a in awards if a.seat == seat) - net[seat]
+        )
+        if after != expected[seat]:
+            raise fail(
+                f"{name} ends with {expected[seat]} by the file (stack before - put in + "
+                f"collected), {after} by the engine"
+            )
+    return state
+
+
+def _pot_sizes(awards: Sequence[PotAwarded]) -> list[int]:
+    sizes: dict[int, int] = {}
+    for award in awards:
+        sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
+    return [sizes[p] for p in sorted(sizes)]
+
+
+def _replay_reason(hand: StarsHand, error: PHHError) -> str:
+    """Why a replay failed, in the file's words; a fold when checking was free is R5.8."""
+    if error.action is None:
+        return error.reason
+    action = hand.actions[error.action - 1]
+    legal = error.reason.rpartition("legal:")[2]
+    if action.endswith(" f") and "check" in legal:
+        return (
+            f"{action!r}: a fold where checking was free (R5.8), which the engine does not play yet"
+        )
+    return error.reason
+
+
+def rake_out(
+    awards: Sequence[PotAwarded], rake: int | Sequence[int], players: int
+) -> tuple[list[int], list[int]]:
+    """What each player collects, and what is left of each pot, once the rake is out.
+
+    ``rake`` is either one amount, taken from the main pot first, then the side pots
+    in order (R9.3), or the amount taken from each pot. Each pot's rest is shared as
+    the engine shared it: high and low halves (the odd chip high, R7.1), equal
+    shares with the odd chips to the players the engine gave them to (it lists them
+    first, R7.2).
+    """
+    net = [0] * players
+    pots: list[int] = []
+    by_pot: dict[int, list[PotAwarded]] = {}
+    for award in awards:
+        by_pot.setdefault(award.pot, []).append(award)
+    per_pot = None if isinstance(rake, int) else list(rake)
+    left = rake if isinstance(rake, int) else sum(rake)
+    for number, index in enumerate(sorted(by_pot)):
+        pot = by_pot[index]
+        amount = sum(a.amount for a in pot)
+        taken = min(left, amount) if per_pot is None else per_pot[number]
+        if not 0 <= taken <= amount:
+            raise ValueError(f"a rake of {taken} cannot come out of a pot of {amount}")
+        left -= taken
+        rest = amount - taken
+        pots.append(rest)
+        halves = {a.share for a in pot}
+        if halves == {Share.HIGH, Share.LOW}:
+            low = rest // 2
+            parts = [(Share.HIGH, rest - low), (Share.LOW, low)]
+        else:
+            parts = [(next(iter(halves)), rest)]
+        for share, chips in parts:
+            winners = [a.seat for a in pot if a.share is share]
+            base, odd = divmod(chips, len(winners))
+            for i, seat in enumerate(winners):
+                net[seat] += base + (1 if i < odd else 0)
+    if left:
+        raise ValueError(f"a rake of {rake} is more than the pot")
+    return net, pots
+
+
+def stars_phh(hand: StarsHand) -> str:
+    """The hand as PHH text: unknown cards stay ``??``; money, rake and the PokerStars
+    names are recorded (PHH fields, and user fields for what PHH has no field for)."""
+    n = len(hand.players)
+    rules = hand.rules
+    fields: list[tuple[str, object]] = [
+        ("variant", CODE_OF[rules.variant]),
+        ("ante_trimming_status", not rules.dead_antes),
+        ("antes", [rules.ante] * n),
+        ("bring_in", rules.bring_in),
+        ("small_bet", rules.small_bet),
+        ("big_bet", rules.big_bet),
+        ("starting_stacks", list(hand.starting_stacks)),
+        ("actions", list(hand.actions)),
+        ("finishing_stacks", list(hand.finishing_stacks)),
+        ("winnings", list(hand.collected)),
+        ("players", list(hand.players)),
+        ("seats", list(hand.seats)),
+        ("hand", int(hand.number)),
+    ]
+    if hand.table:
+        fields.append(("table", hand.table))
+    if hand.max_seats:
+        fields.append(("seat_count", hand.max_seats))
+    if hand.tournament:
+        fields.append(("event", f"PokerStars tournament #{hand.tournament}"))
+    if hand.currency:
+        fields.append(("currency", hand.currency))
+    fields += [
+        ("_chip_value", hand.chip_value),
+        ("_rake", hand.rake),
+        ("_total_pot", hand.total_pot),
+        ("_source", f"{hand.source}:{hand.line}"),
+    ]
+    out: list[str] = []
+    for key, value in fields:
+        if key == "actions":
+            out.append("actions = [")
+            out.extend(f"  {toml_value(a)}," for a in hand.actions)
+            out.append("]")
+        else:
+            out.append(f"{key} = {toml_value(value)}")
+    return "\n".join(out) + "\n"
+
+
+# -- writing ----------------------------------------------------------------------
+
+
+def write_stars(
+    state: HandState,
+    *,
+    number: int,
+    names: Sequence[str] | None = None,
+    table: str = "stud",
+    played_at: str = "2026/01/01 00:00:00 ET",
+    hidden: Collection[int] = (),
+) -> str:
+    """A finished hand as PokerStars text, in chips (as play-money hands are written).
+
+    It follows the conventions trackers read (PokerTracker, Hold'em Manager, fpdb):
+    the header line, ``Seat N: name (X in chips)``, one line per ante, ``*** 3rd
+    STREET ***`` to ``*** RIVER ***`` with ``Dealt to`` lines (every card dealt, as
+    the hand looks to someone who saw them all), ``raises X to Y`` with street
+    totals, the uncalled bet, the showdown, ``collected`` lines and a summary with
+    the total pot and a rake of 0. The face-down cards of ``hidden`` seats are not
+    written, as a cardroom writes an opponent's (the import reads them as ``??``).
+    """
+    if not state.is_over:
+        raise ValueError("only a finished hand can be written")
+    rules = state.rules
+    n = state.players
+    who = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+    out = [
+        f"PokerStars Hand #{number}:  {_TITLES[rules.variant]} "
+        f"({rules.small_bet}/{rules.big_bet}) - {played_at}",
+        f"Table '{table}' 8-max",
+        *(f"Seat {i + 1}: {who[i]} ({state.starting_stacks[i]} in chips)" for i in range(n)),
+    ]
+    cards: list[list[Card]] = [[] for _ in range(n)]
+    street_in = [0] * n
+    for event in state.events:
+        match event:
+            case AntePosted(seat=seat, amount=amount, all_in=all_in):
+                tail = " and is all-in" if all_in else ""
+                out.append(f"{who[seat]}: posts the ante {amount}{tail}")
+            case StreetStarted(street=street):
+                out.append(
+                    "*** RIVER ***"
+                    if street == 7
+                    else f"*** {street}{'rd' if street == 3 else 'th'} STREET ***"
+                )
+                street_in = [0] * n
+            case CardsDealt(seat=seat):
+                dealt = event.up if seat in hidden else event.cards
+                if not dealt:
+                    continue  # a hidden seventh-street card: no line, as for an opponent
+                old = " ".join(map(str, cards[seat]))
+                new = " ".join(map(str, dealt))
+                cards[seat].extend(dealt)
+                out.append(f"Dealt to {who[seat]} " + (f"[{old}] [{new}]" if old else f"[{new}]"))
+            case CommunityCardDealt(card=card):
+                # The card is the river's: its header shows it, as PokerStars writes it.
+                out[out.index("*** RIVER ***")] = f"*** RIVER *** [{card}]"
+            case ActionTaken(seat=seat, action=action, amount=amount, all_in=all_in):
+                level = max(street_in)
+                street_in[seat] += amount
+                out.append(
+                    f"{who[seat]}: {_stars_verb(action, amount, level, street_in[seat])}"
+                    + (" and is all-in" if all_in else "")
+                )
+            case BetReturned(seat=seat, amount=amount):
+                out.append(f"Uncalled bet ({amount}) returned to {who[seat]}")
+            case HandShown(seat=seat, cards=shown):
+                out.append(f"{who[seat]}: shows [{' '.join(map(str, shown))}]")
+            case HandMucked(seat=seat):
+                out.append(f"{who[seat]}: mucks hand")
+            case PotAwarded(seat=seat, amount=amount):
+                out.append(f"{who[seat]} collected {amount} from pot")
+            case _:
+                pass
+    pot = sum(e.amount for e in state.events if isinstance(e, PotAwarded))
+    out += ["*** SUMMARY ***", f"Total pot {pot} | Rake 0", "", ""]
+    return "\n".join(out)
+
+
+def _stars_verb(action: object, amount: int, level: int, total: int) -> str:
+    """An action as PokerStars words; ``level`` is the wager to match before it."""
+    match action:
+        case BringIn():
+            return f"brings in for {amount}"
+        case Fold():
+            return "folds"
+        case Check():
+            return "checks"
+        case Call():
+            return f"calls {amount}"
+        case Bet() | Complete() | Raise() if level == 0:
+            return f"bets {total}"
+        case _:
+            return f"raises {total - level} to {total}"

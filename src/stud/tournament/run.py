@@ -1,0 +1,181 @@
+"""Tournaments between bots: one played hand by hand, or many sit-and-gos on every core.
+
+A hand is played by ``stud.sim.hand.play_hand`` through the reference engine, with
+its own random stream started from the tournament's seed and the hand's number,
+so a seed gives the same tournament whatever runs it. Minutes, for structures
+timed in minutes, are simulated: each round of hands takes ``minutes_per_hand``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from stud.bots import make_bot
+from stud.sim.hand import play_hand
+from stud.state import HandState
+from stud.tournament.event import Tournament, TournamentConfig
+from stud.tournament.places import Finish
+from stud.tournament.structure import TournamentError
+
+__all__ = [
+    "BotStanding",
+    "PlayedTournament",
+    "SeriesResult",
+    "play_tournament",
+    "run_sit_and_gos",
+]
+
+MAX_ROUNDS = 100_000
+"""A tournament of bots that never ends (stakes that stop rising) is stopped here."""
+
+
+@dataclass(frozen=True, slots=True)
+class PlayedTournament:
+    """A finished tournament, every hand it dealt, and the clock at each round."""
+
+    tournament: Tournament
+    hands: tuple[HandState, ...]
+    minutes: tuple[float, ...]
+
+
+def play_tournament(
+    config: TournamentConfig,
+    bots: Sequence[str],
+    seed: int,
+    *,
+    minutes_per_hand: float = 1.0,
+) -> PlayedTournament:
+    """Play a tournament to the end; ``bots[i]`` names entrant ``i``'s bot."""
+    if len(bots) != config.players:
+        raise TournamentError(f"{len(bots)} bots for {config.players} entrants")
+    players = [make_bot(name) for name in bots]
+    tournament = Tournament.start(config)
+    hands: list[HandState] = []
+    minutes: list[float] = []
+    while not tournament.is_over:
+        if tournament.rounds >= MAX_ROUNDS:
+            raise TournamentError(f"no winner after {MAX_ROUNDS} rounds of hands")
+        clock = tournament.rounds * minutes_per_hand
+        minutes.append(clock)
+        results = []
+        for due in tournament.deal(clock):
+            rng = random.Random(f"{seed}:{due.number}")
+            state = play_hand(due.rules, due.stacks, [players[p] for p in due.players], rng)
+            hands.append(state)
+            results.append((due, state.final_stacks))
+        tournament = tournament.record(results)
+    return PlayedTournament(tournament, tuple(hands), tuple(minutes))
+
+
+@dataclass(frozen=True, slots=True)
+class BotStanding:
+    """One bot's results over a series: places, prizes, return on investment."""
+
+    name: str
+    entries: int
+    places: tuple[float, ...]
+    """Finishes in each place, first first (a shared place counts as a fraction)."""
+    prizes: int
+    buy_ins: int
+    roi_sum_squares: float
+
+    @property
+    def roi(self) -> float:
+        """Mean (prize - buy-in) / buy-in per entry."""
+        return (self.prizes - self.buy_ins) / self.buy_ins if self.buy_ins else 0.0
+
+    @property
+    def roi_ci95(self) -> float:
+        """Half-width of the 95% confidence interval of the ROI (normal approximation)."""
+        if self.entries < 2 or not self.buy_ins:
+            return math.inf
+        mean = self.roi
+        variance = (self.roi_sum_squares - self.entries * mean * mean) / (self.entries - 1)
+        return 1.96 * math.sqrt(max(variance, 0.0) / self.entries)
+
+
+@dataclass(frozen=True, slots=True)
+class SeriesResult:
+    """A series of sit-and-gos: the set-up and each bot's standing."""
+
+    config: TournamentConfig
+    tournaments: int
+    seed: int
+    hands: int
+    bots: tuple[BotStanding, ...]
+
+
+def _one(
+    args: tuple[TournamentConfig, tuple[str, ...], int, int],
+) -> tuple[list[tuple[str, Finish]], int]:
+    """Tournament ``number`` of a series: each bot's finish, and the hands dealt."""
+    config, lineup, seed, number = args
+    names = [lineup[(i + number) % len(lineup)] for i in range(config.players)]
+    played = play_tournament(config, names, seed * 1_000_003 + number)
+    return [(names[f.player], f) for f in played.tournament.finishes], len(played.hands)
+
+
+def run_sit_and_gos(
+    config: TournamentConfig,
+    lineup: Sequence[str],
+    count: int,
+    seed: int = 0,
+    *,
+    jobs: int = 1,
+    progress: Callable[[int], None] | None = None,
+) -> SeriesResult:
+    """``count`` sit-and-gos; the lineup goes round the seats, one seat further each
+    tournament, so every bot sits everywhere. ``jobs`` local processes play them."""
+    if count < 1:
+        raise TournamentError("play at least one tournament")
+    if len(config.payouts) > config.players:
+        raise TournamentError(f"{len(config.payouts)} paid places for {config.players} players")
+    lineup = tuple(lineup)
+    work = [(config, lineup, seed, n) for n in range(count)]
+    places: dict[str, list[float]] = {name: [0.0] * config.players for name in lineup}
+    prizes = dict.fromkeys(lineup, 0)
+    entries = dict.fromkeys(lineup, 0)
+    squares = dict.fromkeys(lineup, 0.0)
+    hands = 0
+
+    def add(result: tuple[list[tuple[str, Finish]], int]) -> None:
+        nonlocal hands
+        rows, dealt = result
+        hands += dealt
+        for name, finish in rows:
+            # Players sharing places (R10.2) count a fraction of each.
+            for place in range(finish.place, finish.place + finish.shared):
+                places[name][place - 1] += 1 / finish.shared
+            prize = finish.prize
+            prizes[name] += prize
+            entries[name] += 1
+            if config.buy_in:
+                squares[name] += ((prize - config.buy_in) / config.buy_in) ** 2
+
+    if jobs <= 1:
+        for done, item in enumerate(work, start=1):
+            add(_one(item))
+            if progress:
+                progress(done)
+    else:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            for done, result in enumerate(pool.map(_one, work, chunksize=4), start=1):
+                add(result)
+                if progress:
+                    progress(done)
+    standings = tuple(
+        BotStanding(
+            name,
+            entries[name],
+            tuple(places[name]),
+            prizes[name],
+            entries[name] * config.buy_in,
+            squares[name],
+        )
+        for name in dict.fromkeys(lineup)
+    )
+    return SeriesResult(config, count, seed, hands, standings)

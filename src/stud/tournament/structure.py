@@ -1,0 +1,135 @@
+"""A tournament's structure: levels of stakes, the clock that moves them, the game
+rotation of a mixed event, and the prize table (R10.1, R10.3).
+
+Everything here is a value: which level, game and prizes apply is a function of how
+many hands were dealt or how many minutes passed, asked once when a hand is dealt,
+so a level change takes effect at the next hand and never during one (R10.1).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from stud.rules import Rules, RulesError, Variant
+
+__all__ = ["Clock", "Level", "Structure", "TournamentError", "prize_table"]
+
+
+class TournamentError(ValueError):
+    """A tournament that cannot be played as set up, with the reason."""
+
+
+class Clock(StrEnum):
+    """What a level lasts: a number of hands, or of minutes."""
+
+    HANDS = "hands"
+    MINUTES = "minutes"
+
+
+@dataclass(frozen=True, slots=True)
+class Level:
+    """One level's stakes (R10.1) and how long it lasts, in the structure's clock."""
+
+    ante: int
+    bring_in: int
+    small_bet: int
+    big_bet: int
+    length: int
+
+    def rules(self, variant: Variant) -> Rules:
+        """The rule set of a hand dealt at this level."""
+        return Rules(
+            variant,
+            ante=self.ante,
+            bring_in=self.bring_in,
+            small_bet=self.small_bet,
+            big_bet=self.big_bet,
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Structure:
+    """Levels in order (the last lasts for ever), their clock, and the games played.
+
+    With more than one game (a mixed event, e.g. stud, razz, stud8), each is played
+    for ``hands_per_game`` hands in turn.
+    """
+
+    levels: tuple[Level, ...]
+    clock: Clock = Clock.HANDS
+    games: tuple[Variant, ...] = (Variant.STUD,)
+    hands_per_game: int = 8
+
+    def __post_init__(self) -> None:
+        if not self.levels:
+            raise TournamentError("a structure needs at least one level")
+        if not self.games:
+            raise TournamentError("a structure needs at least one game")
+        if self.hands_per_game < 1:
+            raise TournamentError("each game of a rotation lasts at least one hand")
+        for number, level in enumerate(self.levels, start=1):
+            if level.length < 1:
+                raise TournamentError(f"level {number} must last at least one {self.clock[:-1]}")
+            try:
+                level.rules(self.games[0])
+            except RulesError as error:
+                raise TournamentError(f"level {number}: {error}") from None
+
+    def level_index(self, hands: int, minutes: float = 0.0) -> int:
+        """The level (0-based) of a hand dealt after ``hands`` hands and ``minutes`` minutes."""
+        elapsed = hands if self.clock is Clock.HANDS else minutes
+        end = 0.0
+        for index, level in enumerate(self.levels):
+            end += level.length
+            if elapsed < end:
+                return index
+        return len(self.levels) - 1
+
+    def game(self, hands: int) -> Variant:
+        """The game of a hand dealt after ``hands`` hands."""
+        return self.games[hands // self.hands_per_game % len(self.games)]
+
+    def rules(self, hands: int, minutes: float = 0.0) -> Rules:
+        """The rules of a hand dealt now: this level's stakes, this turn's game."""
+        return self.levels[self.level_index(hands, minutes)].rules(self.game(hands))
+
+    @classmethod
+    def doubling(
+        cls,
+        ante: int,
+        small_bet: int,
+        length: int,
+        levels: int = 20,
+        *,
+        clock: Clock = Clock.HANDS,
+        games: tuple[Variant, ...] = (Variant.STUD,),
+        hands_per_game: int = 8,
+    ) -> Structure:
+        """Levels that double the stakes: ante, bring-in of twice the ante (below the
+        small bet), small bet, and a big bet of twice the small bet."""
+        made = []
+        for i in range(levels):
+            a, small = ante * 2**i, small_bet * 2**i
+            made.append(Level(a, max(a, min(2 * a, small - 1)), small, 2 * small, length))
+        return cls(tuple(made), clock, games, hands_per_game)
+
+
+def prize_table(pool: int, percentages: Sequence[float]) -> tuple[int, ...]:
+    """Prizes in whole units from a pool and percentages by place, first first.
+
+    Each place gets its percentage rounded down; what rounding leaves goes to first
+    place, so the prizes add up to exactly the pool when the percentages add up to 100.
+    """
+    if pool < 0:
+        raise TournamentError(f"the prize pool cannot be negative ({pool})")
+    if not percentages or any(p < 0 for p in percentages):
+        raise TournamentError("a payout table needs places with percentages of 0 or more")
+    total = sum(percentages)
+    if total > 100 + 1e-9:
+        raise TournamentError(f"the payout percentages add up to {total:g}, more than 100")
+    prizes = [int(pool * p // 100) for p in percentages]
+    if abs(total - 100) < 1e-9:
+        prizes[0] += pool - sum(prizes)
+    return tuple(prizes)
