@@ -50,6 +50,7 @@ class Run:
     seen: dict[tuple[int, int], list[float]] = field(default_factory=dict)
     hands: int = 0
     measuring: bool = False
+    connected: int = 0
 
 
 def _populate(db: str, tables: int) -> list[tuple[int, list[str]]]:
@@ -70,10 +71,19 @@ def _populate(db: str, tables: int) -> list[tuple[int, list[str]]]:
 
 
 async def _player(
-    port: int, table: int, token: str | None, run: Run, rng: random.Random, think: float
+    port: int,
+    table: int,
+    token: str | None,
+    run: Run,
+    rng: random.Random,
+    think: float,
+    gate: asyncio.Semaphore,
 ) -> None:
     url = f"ws://127.0.0.1:{port}/ws/{table}" + (f"?token={token}" if token else "")
-    async with websockets.connect(url, max_size=2**22, ping_interval=None) as ws:
+    async with gate:  # connect a few at a time, as people arrive, not all in one instant
+        ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=120)
+    run.connected += 1
+    async with ws:
         await ws.send(json.dumps({"v": 1, "type": "hello"}))
         seq, pending, min_no = 0, 0.0, 0
         table_now: dict[str, Any] | None = None
@@ -138,11 +148,14 @@ async def _measure(
 ) -> Run:
     run = Run()
     rng = random.Random(1)
+    gate = asyncio.Semaphore(20)
     tasks = []
     for table, tokens in seated:
         for token in [*tokens, None]:
-            tasks.append(asyncio.create_task(_player(port, table, token, run, rng, think)))
-    await asyncio.sleep(5.0 + len(seated) / 50)  # a benchmark: let everyone connect
+            tasks.append(asyncio.create_task(_player(port, table, token, run, rng, think, gate)))
+    while run.connected + sum(t.done() for t in tasks) < len(tasks):
+        await asyncio.sleep(0.5)  # a benchmark: wait until everyone has connected
+    await asyncio.sleep(3.0)
     run.measuring = True
     await asyncio.sleep(seconds)
     run.measuring = False
