@@ -7,7 +7,11 @@ ones measured on it before (one core): three-way stud8 from fifth street, exact,
 4 million trials a second. stud runs the same work here, several rounds, and
 reports medians, then the same with two processes for the speed-up.
 
-    .venv/bin/python benchmarks/bench_equity.py [--rounds 5] [--jobs 2]
+Then hidden cards, each next to its known-cards case (no pokenum figure): ``??``
+down cards, and ranges of down cards (exact over every holding, and Monte Carlo
+dealing card by card).
+
+    .venv/bin/python benchmarks/bench_equity.py [--rounds 5] [--jobs 2] [--hidden-only]
 """
 
 from __future__ import annotations
@@ -76,13 +80,51 @@ SCALING = (
 )
 
 
+# Hidden cards, each after the known-cards case it stands beside.
+HIDDEN = (
+    Workload(
+        "known: stud8 2-way 5th street, exact",
+        ("Ah 2h 3h 4s 5c", "Kh Kd 9s Ts Jd"),
+        Method.EXACT,
+        0,
+        0,
+    ),
+    Workload(
+        "range: [KK, XhXh:0.5] 9s Ts Jd (51), exact",
+        ("Ah 2h 3h 4s 5c", "[KK, XhXh:0.5] 9s Ts Jd"),
+        Method.EXACT,
+        0,
+        0,
+    ),
+    *(
+        Workload(name, ("As Ks Qs", "2c 3c 4d", third), Method.MONTE_CARLO, 4_000_000, 0)
+        for name, third in (
+            ("known: stud8 3-way 3rd street, Monte Carlo", "7h 7d 8c"),
+            ("??: 3-way, ?? ?? 7h 8h (tables), Monte Carlo", "?? ?? 7h 8h"),
+            ("range: [77, XdXd] 8c 3-way, Monte Carlo", "[77, XdXd] 8c"),
+            ("??: 3-way, ?? ?? 7h (dealt), Monte Carlo", "?? ?? 7h"),
+        )
+    ),
+)
+
+
 def _rate(workload: Workload, jobs: int) -> float:
     situation = Situation.parse("stud8", workload.hands, workload.dead)
     start = time.perf_counter()
     *_, last = run_equity(situation, method=workload.method, trials=workload.trials or 1, jobs=jobs)
     if not last.complete:
         raise SystemExit(f"{workload.name}: the run did not finish")
-    return last.outcomes / (time.perf_counter() - start)
+    # Exact counts with ranges are weighted: the rate is of outcomes really dealt.
+    counted = situation.outcomes() if workload.method is Method.EXACT else last.outcomes
+    return counted / (time.perf_counter() - start)
+
+
+def _hidden(rounds: int) -> None:
+    print(f"{'hidden cards, one core':44} {'stud':>14}")
+    for workload in HIDDEN:
+        _rate(workload, 1)
+        one = statistics.median(_rate(workload, 1) for _ in range(rounds))
+        print(f"{workload.name:44} {one / 1e6:>10.2f} M/s")
 
 
 def main() -> None:
@@ -90,12 +132,18 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--scaling-rounds", type=int, default=3)
+    parser.add_argument("--hidden-only", action="store_true", help="only the hidden-card rows")
     args = parser.parse_args()
+    if args.hidden_only:
+        _hidden(args.rounds)
+        return
     print(f"{'one core':44} {'stud':>14} {'x pokenum':>10}")
     for workload in WORKLOADS:
         _rate(workload, 1)  # compile or load the kernels, build the tables
         one = statistics.median(_rate(workload, 1) for _ in range(args.rounds))
         print(f"{workload.name:44} {one / 1e6:>10.1f} M/s {one / workload.pokenum_rate:>9.1f}x")
+    print()
+    _hidden(args.rounds)
     print(f"\n{'speed-up':44} {'1 process':>14} {f'{args.jobs} processes':>14} {'ratio':>6}")
     for workload in SCALING:
         _rate(workload, 1)

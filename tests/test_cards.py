@@ -109,8 +109,8 @@ def test_code_out_of_range_is_refused() -> None:
 
 
 def test_odds_take_parenthesised_down_cards_and_tens() -> None:
-    from stud.equity import equity  # noqa: PLC0415 (compiles the odds kernels)
+    from stud.equity import odds  # noqa: PLC0415 (compiles the odds kernels)
 
-    marked = equity(["(As Ks) Qs Js 10s 9s", "(2c 3c) 4d 5d 7h 7d"], method="exact")
-    plain = equity(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
+    marked = odds(["(As Ks) Qs Js 10s 9s", "(2c 3c) 4d 5d 7h 7d"], method="exact")
+    plain = odds(["As Ks Qs Js Ts 9s", "2c 3c 4d 5d 7h 7d"], method="exact")
     assert marked == plain

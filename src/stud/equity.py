@@ -1,8 +1,17 @@
 """Odds for any stud situation: exact enumeration or Monte Carlo, with dead cards.
 
-A situation is each player's known cards (three to seven, up and down alike) and
-the dead cards (folded or otherwise seen). Every player is taken to the end with
-no more folding; each outcome is one way to deal the cards still to come.
+A situation is each player's cards (three to seven, up and down alike) and the
+dead cards (folded or otherwise seen). Every player is taken to the end with no
+more folding; each outcome is one way to deal the cards still to come.
+
+What a player holds face down need not be known. ``??`` is a card nobody has
+seen: it comes from the unseen deck exactly like a card still to be dealt, so a
+player showing ``?? ?? Kc`` simply needs six more cards. A range says more: the
+down cards as weighted possibilities, ``[KK, XhXh:0.5] 9s Ts`` (see
+``parse_range``). Each combination of the players' ranges that no seen card rules
+out is a *holding*; the odds are the holdings' odds weighed by their weights,
+exactly (every outcome of every holding) or by Monte Carlo (a holding drawn by
+weight, then the rest of the deal).
 
 How it is fast: the cards still to come are drawn from one remaining deck of ``m``
 cards, and player ``i`` needs ``k_i`` of them. Every player's ``C(m, k_i)`` possible
@@ -24,10 +33,13 @@ so high/low halves split among any number of tied players stay whole numbers.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
+from fractions import Fraction
 from functools import lru_cache
+from itertools import product
 from typing import Any
 
 import numpy as np
@@ -44,8 +56,10 @@ __all__ = [
     "EquityResult",
     "Method",
     "PlayerOdds",
+    "Range",
     "Situation",
     "odds",
+    "parse_range",
     "run_equity",
 ]
 
@@ -68,23 +82,130 @@ class Method(StrEnum):
     MONTE_CARLO = "monte-carlo"
 
 
+UNKNOWN = "??"
+"""A card a player holds face down that nobody has seen."""
+
+_MAX_HOLDINGS = 250_000
+"""The most holdings (combinations of the players' ranges) a situation may have."""
+
+
+@dataclass(frozen=True, slots=True)
+class Range:
+    """A player's down cards as weighted possibilities (see ``parse_range``).
+
+    ``combos`` are the combinations the text names, each a sorted tuple of cards,
+    with the weight of the first alternative naming it; cards seen elsewhere are
+    ruled out later, by the situation.
+    """
+
+    text: str
+    size: int
+    combos: tuple[tuple[Card, ...], ...]
+    weights: tuple[Fraction, ...]
+
+
+_PATTERN_CARD = re.compile(r"(10|[2-9TJQKAX?])([cdhs?]?)", re.IGNORECASE)
+
+
+def parse_range(text: str) -> Range:
+    """A range from ``[KK, AhXh:0.5, Qs Js Ts:2]``: alternatives, each a weight.
+
+    An alternative is the down cards as patterns: a rank (``2``-``9``, ``T``,
+    ``J``, ``Q``, ``K``, ``A``) or ``X`` for any rank, then a suit (``c``, ``d``,
+    ``h``, ``s``) or nothing for any suit; ``??`` is any card. So ``KK`` is a
+    pair of kings, ``AhXh`` the ace of hearts with another heart, ``XhXh`` any two
+    hearts, ``Ah Kh`` those two cards. Every alternative names the same number of
+    cards. ``:w`` weighs each of an alternative's combinations (default 1; a
+    decimal or a fraction such as ``1/3``); a combination named twice keeps its
+    first weight. Stud players think in down cards, so a range is only ever the
+    hidden part of a hand, the up cards are written beside it.
+    """
+    body = text.strip()
+    if not (body.startswith("[") and body.endswith("]")):
+        raise EquityError(f"range {text!r}: write it in brackets, e.g. [KK, XhXh:0.5]")
+    weights: dict[tuple[Card, ...], Fraction] = {}
+    size: int | None = None
+    for alternative in body[1:-1].split(","):
+        pattern, _, weight_text = alternative.partition(":")
+        where = f"range {text!r}, {alternative.strip()!r}"
+        weight = _weight(weight_text, where) if weight_text else Fraction(1)
+        pools = _pools(pattern, where)
+        if size is not None and len(pools) != size:
+            raise EquityError(f"{where}: {len(pools)} cards, but the range before has {size}")
+        size = len(pools)
+        for pick in product(*pools):
+            combo = tuple(sorted(pick))
+            if len(set(combo)) == size:
+                weights.setdefault(combo, weight)
+    if not size:
+        raise EquityError(f"range {text!r} names no cards")
+    return Range(body, size, tuple(weights), tuple(weights.values()))
+
+
+def _weight(text: str, where: str) -> Fraction:
+    try:
+        weight = Fraction(text.strip())
+    except (ValueError, ZeroDivisionError):
+        raise EquityError(f"{where}: {text.strip()!r} is not a weight") from None
+    if weight <= 0:
+        raise EquityError(f"{where}: a weight must be above 0, not {text.strip()}")
+    return weight
+
+
+def _pools(pattern: str, where: str) -> list[list[Card]]:
+    """The cards each card of a pattern can be."""
+    squeezed = "".join(pattern.split())
+    pools: list[list[Card]] = []
+    at = 0
+    while at < len(squeezed):
+        match = _PATTERN_CARD.match(squeezed, at)
+        if match is None:
+            raise EquityError(
+                f"{where}: {squeezed[at:]!r} is not a card pattern "
+                "(a rank 2-9 T J Q K A or X, then a suit c d h s or none; ?? is any card)"
+            )
+        rank, suit = match.group(1).upper().replace("10", "T"), match.group(2).lower()
+        pools.append(
+            [
+                card
+                for card in DECK
+                if rank in ("X", "?", card.rank.char) and suit in ("", "?", card.suit.char)
+            ]
+        )
+        at = match.end()
+    if not pools:
+        raise EquityError(f"{where}: no cards")
+    return pools
+
+
 @dataclass(frozen=True, slots=True)
 class Situation:
-    """Each player's known cards and the dead cards, checked when made."""
+    """Each player's cards and the dead cards, checked when made.
+
+    ``hands`` are the cards seen; ``unknown`` counts each player's ``??`` cards and
+    ``ranges`` gives a player's down cards as a ``Range`` (or ``None``).
+    """
 
     variant: Variant
     hands: tuple[tuple[Card, ...], ...]
     dead: tuple[Card, ...] = ()
+    unknown: tuple[int, ...] = ()
+    ranges: tuple[Range | None, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", Variant(self.variant))
-        if not 2 <= len(self.hands) <= 8:
-            raise EquityError(f"odds need 2 to 8 players, not {len(self.hands)}")
+        n = len(self.hands)
+        if not 2 <= n <= 8:
+            raise EquityError(f"odds need 2 to 8 players, not {n}")
+        object.__setattr__(self, "unknown", tuple(self.unknown) or (0,) * n)
+        object.__setattr__(self, "ranges", tuple(self.ranges) or (None,) * n)
+        if len(self.unknown) != n or len(self.ranges) != n:
+            raise EquityError(f"unknown cards and ranges are given for {n} players, one each")
         seen: dict[Card, str] = {}
         for i, hand in enumerate(self.hands):
-            if not 3 <= len(hand) <= 7:
+            if not 3 <= self.held[i] <= 7:
                 raise EquityError(
-                    f"player {i + 1} has {len(hand)} cards ({format_cards(hand)}): "
+                    f"player {i + 1} has {self.held[i]} cards ({self.describe(i)}): "
                     "a stud hand has 3 to 7"
                 )
             for card in hand:
@@ -95,11 +216,18 @@ class Situation:
             if card in seen:
                 raise EquityError(f"{card} is in {seen[card]} and among the dead cards")
             seen[card] = "the dead cards"
-        own = sum(_needs(self.hands, community=False))
-        if own > len(self.deck) and sum(_needs(self.hands, community=True)) + 1 > len(self.deck):
-            raise EquityError(
-                f"the hands need {own} more cards but only {len(self.deck)} are unseen"
-            )
+        unseen = self._unseen()
+        own = sum(self.needs(community=False))
+        if own > unseen and sum(self.needs(community=True)) + 1 > unseen:
+            raise EquityError(f"the hands need {own} more cards but only {unseen} are unseen")
+        for i, player_range in enumerate(self.ranges):
+            if player_range is not None and not _open_combos(self, i):
+                raise EquityError(
+                    f"player {i + 1}'s range {player_range.text} has no combination left: "
+                    "each one holds a card seen elsewhere"
+                )
+        if self.ranged:
+            _holdings(self)  # refuses ranges that cannot all be held at once
 
     @classmethod
     def parse(
@@ -109,45 +237,96 @@ class Situation:
         dead: str | Sequence[Card] = "",
     ) -> Situation:
         """A situation from card strings (or cards): ``Situation.parse("stud8", ["As Ks Qs",
-        "2c 3c 4d"], dead="5h")``; a bad card is an error naming its player."""
-        parsed = tuple(_cards(h, f"player {i + 1}") for i, h in enumerate(hands))
+        "?? ?? 2c 3c 4d", "[KK, XhXh:0.5] 9h"], dead="5h")``; a bad card is an error
+        naming its player."""
+        parsed = [_hand(h, f"player {i + 1}") for i, h in enumerate(hands)]
         dead_cards = _cards(dead, "dead cards")
         try:
             kind = Variant(variant)
         except ValueError:
             raise EquityError(f"{variant!r} is not a variant (stud, stud8, razz)") from None
-        return cls(kind, parsed, dead_cards)
+        return cls(
+            kind,
+            tuple(known for known, _, _ in parsed),
+            dead_cards,
+            tuple(unknown for _, unknown, _ in parsed),
+            tuple(player_range for _, _, player_range in parsed),
+        )
+
+    @property
+    def held(self) -> tuple[int, ...]:
+        """How many cards each player holds: seen, ``??`` and ranged."""
+        return tuple(
+            len(hand) + unknown + (0 if r is None else r.size)
+            for hand, unknown, r in zip(self.hands, self.unknown, self.ranges, strict=True)
+        )
+
+    @property
+    def ranged(self) -> bool:
+        """Whether some player's down cards are a range."""
+        return any(r is not None for r in self.ranges)
+
+    def describe(self, player: int) -> str:
+        """A player's hand as written: range, ``??`` cards, then the cards seen."""
+        player_range = self.ranges[player]
+        parts = [] if player_range is None else [player_range.text]
+        parts += [UNKNOWN] * self.unknown[player]
+        parts += [str(c) for c in self.hands[player]]
+        return " ".join(parts)
 
     @property
     def deck(self) -> tuple[Card, ...]:
-        """The unseen cards the rest of the deal comes from."""
+        """The unseen cards the rest of the deal (and any range's cards) comes from."""
         known = {c for hand in self.hands for c in hand} | set(self.dead)
         return tuple(c for c in DECK if c not in known)
 
     @property
     def community(self) -> bool:
         """Whether the deck runs short and seventh street is a community card (R3.4)."""
-        return sum(_needs(self.hands, community=False)) > len(self.deck)
+        return sum(self.needs(community=False)) > self._unseen()
+
+    def _unseen(self) -> int:
+        """Unseen cards left for the deal once the ranges' cards are held."""
+        return len(self.deck) - sum(r.size for r in self.ranges if r is not None)
+
+    def needs(self, *, community: bool) -> list[int]:
+        """Cards each player still takes from the deck: their ``??`` cards, then up
+        to seven, or six plus the community card (R3.4)."""
+        return [
+            (6 if community and held < 7 else 7) - held + unknown
+            for held, unknown in zip(self.held, self.unknown, strict=True)
+        ]
+
+    def holdings(self) -> int:
+        """How many combinations of the players' ranges can be held together."""
+        return len(_holdings(self).weights) if self.ranged else 1
+
+    def holding(self, number: int) -> Situation:
+        """The situation with holding ``number`` turned into seen cards."""
+        cards = _holdings(self).cards[number]
+        return Situation(
+            self.variant,
+            tuple((*hand, *extra) for hand, extra in zip(self.hands, cards, strict=True)),
+            self.dead,
+            self.unknown,
+        )
 
     def outcomes(self) -> int:
-        """How many ways the cards still to come can fall."""
+        """How many ways the cards still to come can fall (over every holding)."""
+        if self.ranged:
+            return self.holdings() * self.holding(0).outcomes()
         return sum(case.outcomes() for case in self.cases())
 
     def cases(self) -> list[_Case]:
         """The situation as dealt from one deck: itself, or one case a community card."""
+        if self.ranged:
+            raise EquityError("a situation with ranges is dealt holding by holding")
         if not self.community:
             return [_Case(self, None)]
         return [
-            _Case(Situation(self.variant, self.hands, (*self.dead, card)), card)
+            _Case(Situation(self.variant, self.hands, (*self.dead, card), self.unknown), card)
             for card in self.deck
         ]
-
-
-def _needs(hands: Sequence[Sequence[Card]], *, community: bool) -> list[int]:
-    """Cards each hand still takes from the deck: up to seven, or six plus the community
-    card (R3.4)."""
-    own = 6 if community else 7
-    return [max(0, own - len(h)) for h in hands]
 
 
 def _cards(cards: str | Sequence[Card], whose: str) -> tuple[Card, ...]:
@@ -157,6 +336,98 @@ def _cards(cards: str | Sequence[Card], whose: str) -> tuple[Card, ...]:
         return parse_cards(cards)
     except CardError as error:
         raise EquityError(f"{whose}: {error}") from None
+
+
+def _hand(text: str | Sequence[Card], whose: str) -> tuple[tuple[Card, ...], int, Range | None]:
+    """A player's seen cards, ``??`` count and range from ``"[KK] ?? 9s Ts"``.
+
+    A range's brackets are the text history's down-card brackets too: ``[Ah Kh] 9s``
+    read as a range of one combination is exactly those down cards.
+    """
+    if not isinstance(text, str):
+        return tuple(text), 0, None
+    player_range: Range | None = None
+    rest = text
+    if "[" in text or "]" in text:
+        match = re.fullmatch(r"\s*(\[[^\[\]]*\])([^\[\]]*)", text)
+        if match is None:
+            raise EquityError(f"{whose}: a range comes first, once, in brackets: {text!r}")
+        try:
+            player_range = parse_range(match.group(1))
+        except EquityError as error:
+            raise EquityError(f"{whose}: {error}") from None
+        rest = match.group(2)
+    # ``??`` may stand anywhere, in the down-card parentheses too: "(?? ??) Kc".
+    unknown = rest.count(UNKNOWN)
+    return _cards(rest.replace(UNKNOWN, "  "), whose), unknown, player_range
+
+
+def _open_combos(situation: Situation, player: int) -> list[int]:
+    """The combinations of a player's range that hold no card seen elsewhere."""
+    player_range = situation.ranges[player]
+    assert player_range is not None
+    unseen = set(situation.deck)
+    return [j for j, combo in enumerate(player_range.combos) if unseen.issuperset(combo)]
+
+
+@dataclass(frozen=True)
+class _Holdings:
+    """Every combination of the players' ranges that can be held together."""
+
+    cards: list[tuple[tuple[Card, ...], ...]]  # each holding: the range cards of each player
+    weights: list[int]  # whole-number weights, in proportion to the ranges' weights
+    codes: npt.NDArray[np.uint8]  # (holdings, players, 3): the cards' codes
+    masks: npt.NDArray[np.uint64]  # (holdings,): the cards as a mask of codes
+    probabilities: npt.NDArray[np.float64]  # weights / sum(weights)
+
+
+@lru_cache(maxsize=16)
+def _holdings(situation: Situation) -> _Holdings:
+    """The holdings, found player by player, dropping any with a card held twice."""
+    n = len(situation.hands)
+    partial: list[tuple[tuple[tuple[Card, ...], ...], int, int]] = [((), 0, 1)]
+    for i, player_range in enumerate(situation.ranges):
+        if player_range is None:
+            partial = [((*cards, ()), mask, w) for cards, mask, w in partial]
+            continue
+        scale = math.lcm(*(w.denominator for w in player_range.weights))
+        options = [
+            (
+                player_range.combos[j],
+                sum(1 << c.code for c in player_range.combos[j]),
+                int(player_range.weights[j] * scale),
+            )
+            for j in _open_combos(situation, i)
+        ]
+        if len(partial) * len(options) > 4 * _MAX_HOLDINGS:
+            raise EquityError(
+                f"the ranges allow over {_MAX_HOLDINGS:,} holdings together: narrow them"
+            )
+        partial = [
+            ((*cards, combo), mask | combo_mask, w * combo_weight)
+            for cards, mask, w in partial
+            for combo, combo_mask, combo_weight in options
+            if not mask & combo_mask
+        ]
+        if len(partial) > _MAX_HOLDINGS:
+            raise EquityError(
+                f"the ranges allow over {_MAX_HOLDINGS:,} holdings together: narrow them"
+            )
+    if not partial:
+        raise EquityError("the ranges cannot all be held at once: they need the same cards")
+    codes = np.zeros((len(partial), n, 3), dtype=np.uint8)
+    for h, (cards, _, _) in enumerate(partial):
+        for i, combo in enumerate(cards):
+            codes[h, i, : len(combo)] = [c.code for c in combo]
+    weights = [w for _, _, w in partial]
+    total = sum(weights)
+    return _Holdings(
+        [cards for cards, _, _ in partial],
+        weights,
+        codes,
+        np.array([mask for _, mask, _ in partial], dtype=np.uint64),
+        np.array([w / total for w in weights], dtype=np.float64),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,12 +440,12 @@ class _Case:
     @property
     def needs(self) -> list[int]:
         """Cards each player still needs from the deck."""
-        return _needs(self.situation.hands, community=self.community is not None)
+        return self.situation.needs(community=self.community is not None)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's known cards, with the community card if it plays for them."""
         known = self.situation.hands[player]
-        if self.community is None or len(known) == 7:
+        if self.community is None or self.situation.held[player] == 7:
             return known
         return (*known, self.community)
 
@@ -197,6 +468,7 @@ class PlayerOdds:
     """
 
     cards: tuple[Card, ...]
+    """The player's cards seen (``Situation.describe`` writes the whole hand)."""
     wins: int
     ties: int
     losses: int
@@ -221,9 +493,10 @@ class EquityResult:
     situation: Situation
     method: Method
     outcomes: int
-    """Outcomes counted (exact) or trials dealt (Monte Carlo)."""
+    """Outcomes counted (exact) or trials dealt (Monte Carlo). With ranges, an exact
+    count weighs each outcome by its holding's weight (in whole numbers)."""
     total_outcomes: int
-    """How many outcomes the situation has in all."""
+    """How many outcomes the situation has in all (weighted alike)."""
     players: tuple[PlayerOdds, ...]
     seed: int | None = None
     complete: bool = True
@@ -239,9 +512,10 @@ class EquityResult:
             "seed": self.seed,
             "complete": self.complete,
             "dead": format_cards(self.situation.dead),
+            "holdings": self.situation.holdings(),
             "players": [
                 {
-                    "cards": format_cards(p.cards),
+                    "cards": self.situation.describe(i),
                     "wins": p.wins,
                     "ties": p.ties,
                     "losses": p.losses,
@@ -256,7 +530,7 @@ class EquityResult:
                     "equity": p.share,
                     "equity_error": p.share_error,
                 }
-                for p in self.players
+                for i, p in enumerate(self.players)
             ],
         }
 
@@ -304,12 +578,7 @@ def _tables(case: _Case) -> _Tables:
             masks[i, :count] = np.bitwise_or.reduce(
                 np.left_shift(np.uint64(1), combos.astype(np.uint64)), axis=1
             )
-        if situation.variant is Variant.RAZZ:
-            high[i, :count] = -razz_batch(batch)
-        elif situation.variant is Variant.STUD8:
-            high[i, :count], low[i, :count] = high_low8_batch(batch)
-        else:
-            high[i, :count] = high_batch(batch)
+        high[i, :count], low[i, :count] = _values(situation.variant, batch)
     return _Tables(
         masks,
         high,
@@ -319,6 +588,18 @@ def _tables(case: _Case) -> _Tables:
         m,
         situation.variant is Variant.STUD8,
     )
+
+
+def _values(
+    variant: Variant, batch: npt.NDArray[np.uint8]
+) -> tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]]:
+    """Each seven-card hand's high value (minus the razz value: higher is better in
+    every game) and eight-or-better low (``NO_LOW`` outside stud8)."""
+    if variant is Variant.RAZZ:
+        return -razz_batch(batch), np.full(len(batch), NO_LOW, dtype=np.int32)
+    if variant is Variant.STUD8:
+        return high_low8_batch(batch)
+    return high_batch(batch), np.full(len(batch), NO_LOW, dtype=np.int32)
 
 
 @lru_cache(maxsize=256)
@@ -522,6 +803,60 @@ def _sample(
 _BINOMIAL = np.array([[math.comb(a, b) for b in range(8)] for a in range(53)], dtype=np.int64)
 
 
+@njit(cache=True)
+def _deal(
+    hands: Any,
+    filled: Any,
+    needs: Any,
+    shares: Any,
+    community: int,
+    seen: Any,
+    taken: Any,
+    seed: int,
+) -> None:
+    """Deal the rest of each trial's hands, card by card (no completion tables).
+
+    ``hands[i, t]`` holds player ``i``'s first ``filled[i]`` cards in trial ``t``;
+    the unseen deck is every card not in ``seen`` (the seen and dead cards) nor
+    ``taken[t]`` (the trial's range cards). A partial shuffle of it gives the
+    community card first when there is one (to each player with ``shares[i]``),
+    then ``needs[i]`` cards a player. A position is drawn from a uniform double
+    (numba's Mersenne Twister), whose bias is far below what a run can see.
+    """
+    np.random.seed(seed)
+    n = hands.shape[0]
+    free = np.empty(52, dtype=np.int64)
+    total = community
+    for i in range(n):
+        total += needs[i]
+    for t in range(hands.shape[1]):
+        used = seen | taken[t]
+        m = 0
+        for code in range(52):
+            if not (used >> np.uint64(code)) & np.uint64(1):
+                free[m] = code
+                m += 1
+        for j in range(total):
+            pick = j + int(np.random.random() * (m - j))
+            free[j], free[pick] = free[pick], free[j]
+        at = community
+        for i in range(n):
+            for k in range(needs[i]):
+                hands[i, t, filled[i] + k] = free[at]
+                at += 1
+            if community and shares[i]:
+                hands[i, t, 6] = free[0]
+
+
+@njit(cache=True)
+def _score_each(high: Any, low: Any, split_low: bool, counters: Any) -> None:
+    """Score every trial ``t`` of hand values ``high[:, t]`` and ``low[:, t]``."""
+    chosen = np.zeros(high.shape[0], dtype=np.int64)
+    for t in range(high.shape[1]):
+        chosen[:] = t
+        _score(chosen, high, low, split_low, counters, 1)
+
+
 # ------------------------------------------------------------------ driving
 
 
@@ -534,9 +869,37 @@ class _Task:
     stop: int = 0
     trials: int = 0
     seed: int = 0
+    holding: int = -1
+    """For a situation with ranges: the holding enumerated (-1 when dealt at random)."""
 
 
-def _run_task(situation: Situation, task: _Task) -> npt.NDArray[np.int64]:
+_WIDEST = 1 << 21
+"""The most completions a player's table may hold; a situation whose players need
+more cards than that (``??`` cards early in the hand) is dealt card by card."""
+
+_DEALT_CHUNK = 1 << 16
+"""Trials a piece when dealing card by card (they are held in memory as hands)."""
+
+
+def _tabled(situation: Situation) -> bool:
+    """Whether every player's completions fit in a table (see ``_WIDEST``)."""
+    unseen = situation._unseen()
+    needs = situation.needs(community=situation.community)
+    return all(math.comb(unseen, k) <= _WIDEST for k in needs)
+
+
+def _dealt(situation: Situation) -> bool:
+    """Whether Monte Carlo deals card by card: ranges, or players too wide for tables."""
+    return situation.ranged or not _tabled(situation)
+
+
+def _run_task(situation: Situation, task: _Task) -> npt.NDArray[Any]:
+    if task.trials and _dealt(situation):
+        return _run_dealt(situation, task)
+    if situation.ranged:
+        weight = _holdings(situation).weights[task.holding]
+        part = _run_task(situation.holding(task.holding), replace(task, holding=-1))
+        return part.astype(object) * weight
     t = _tables(situation.cases()[task.case])
     counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64)
     if task.trials:
@@ -556,14 +919,58 @@ def _run_task(situation: Situation, task: _Task) -> npt.NDArray[np.int64]:
     return counters
 
 
+def _run_dealt(situation: Situation, task: _Task) -> npt.NDArray[np.int64]:
+    """``task.trials`` Monte Carlo trials, each a holding drawn by weight, then the
+    rest of the deal card by card."""
+    holdings = _holdings(situation)
+    rng = np.random.default_rng(task.seed)
+    picks = rng.choice(len(holdings.weights), size=task.trials, p=holdings.probabilities)
+    community = situation.community
+    n = len(situation.hands)
+    hands = np.zeros((n, task.trials, 7), dtype=np.uint8)
+    filled = np.zeros(n, dtype=np.int64)
+    for i, (known, player_range) in enumerate(zip(situation.hands, situation.ranges, strict=True)):
+        size = 0 if player_range is None else player_range.size
+        hands[i, :, : len(known)] = [c.code for c in known]
+        hands[i, :, len(known) : len(known) + size] = holdings.codes[picks, i, :size]
+        filled[i] = len(known) + size
+    seen = sum(1 << c.code for c in (*(c for h in situation.hands for c in h), *situation.dead))
+    _deal(
+        hands,
+        filled,
+        np.array(situation.needs(community=community), dtype=np.int64),
+        np.array([held < 7 for held in situation.held], dtype=np.bool_),
+        int(community),
+        np.uint64(seen),
+        holdings.masks[picks],
+        task.seed % (1 << 32),
+    )
+    high = np.empty((n, task.trials), dtype=np.int32)
+    low = np.empty((n, task.trials), dtype=np.int32)
+    for i in range(n):
+        high[i], low[i] = _values(situation.variant, hands[i])
+    counters = np.zeros((n, _COLUMNS), dtype=np.int64)
+    _score_each(high, low, situation.variant is Variant.STUD8, counters)
+    return counters
+
+
 def _plan(
     situation: Situation, method: Method, trials: int, seed: int, chunk: int
 ) -> list[tuple[_Task, int]]:
-    """The tasks of a run, each with the outcomes it covers."""
-    cases = situation.cases()
+    """The tasks of a run, each with the outcomes it covers (weighted, with ranges)."""
     tasks: list[tuple[_Task, int]] = []
+    if method is Method.EXACT and situation.ranged:
+        return [
+            (replace(task, holding=h), size * weight)
+            for h, weight in enumerate(_holdings(situation).weights)
+            for task, size in _plan(situation.holding(h), method, trials, seed, chunk)
+        ]
     if method is Method.EXACT:
-        for c, case in enumerate(cases):
+        if not _tabled(situation):
+            raise EquityError(
+                "too many ways to complete the hands to enumerate exactly: use Monte Carlo"
+            )
+        for c, case in enumerate(situation.cases()):
             first = math.comb(len(case.situation.deck), case.needs[0])
             per_first = case.outcomes() // first
             step = max(1, chunk // max(per_first, 1))
@@ -574,10 +981,14 @@ def _plan(
         return tasks
     # Monte Carlo: trials spread evenly over the community cases (each equally
     # likely), in chunks whose seeds depend only on the seed and the chunk number,
-    # so that the result is the same however many processes run them.
-    per_case, extra = divmod(trials, len(cases))
+    # so that the result is the same however many processes run them. Dealt card by
+    # card, the community card is drawn with the rest.
+    cases = 1 if _dealt(situation) else len(situation.cases())
+    if _dealt(situation):
+        chunk = min(chunk, _DEALT_CHUNK)
+    per_case, extra = divmod(trials, cases)
     number = 0
-    for c in range(len(cases)):
+    for c in range(cases):
         todo = per_case + (1 if c < extra else 0)
         while todo > 0:
             size = min(chunk, todo)
@@ -590,7 +1001,7 @@ def _plan(
 
 def _result(
     situation: Situation,
-    counters: npt.NDArray[np.int64],
+    counters: npt.NDArray[Any],
     counted: int,
     total: int,
     method: Method,
@@ -646,13 +1057,17 @@ def run_equity(
         raise EquityError(f"trials must be at least 1, not {trials}")
     total = situation.outcomes()
     if method is None:
-        method = Method.EXACT if total <= exact_budget else Method.MONTE_CARLO
+        tabled = _tabled(situation.holding(0) if situation.ranged else situation)
+        method = Method.EXACT if total <= exact_budget and tabled else Method.MONTE_CARLO
     plan = _plan(situation, method, trials, seed, chunk)
     target = sum(size for _, size in plan)
-    counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64)
+    if method is Method.EXACT:
+        total = target  # with ranges, outcomes count by their holding's weight
+    # Python integers: weighted counts can pass what 64 bits hold.
+    counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64).astype(object)
     counted = 0
     used_seed = seed if method is Method.MONTE_CARLO else None
-    results: Iterator[npt.NDArray[np.int64]]
+    results: Iterator[npt.NDArray[Any]]
     if jobs == 1:
         results = (_run_task(situation, task) for task, _ in plan)
         pool = None
@@ -663,7 +1078,7 @@ def run_equity(
         results = pool.map(_run_task, [situation] * len(plan), [task for task, _ in plan])
     try:
         for (_, size), part in zip(plan, results, strict=True):
-            counters += part
+            counters = counters + part.astype(object)
             counted += size
             yield _result(situation, counters, counted, total, method, used_seed, counted == target)
     finally:

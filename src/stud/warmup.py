@@ -26,6 +26,9 @@ def warm_up() -> float:
     for method in Method:
         for _ in run_equity(situation, method=method, trials=10):
             pass
+    ranged = Situation.parse("stud8", ["[KK, XhXh] 9s", "?? ?? 2c 3c"])  # dealt card by card
+    for _ in run_equity(ranged, method=Method.MONTE_CARLO, trials=10):
+        pass
     for variant in Variant:
         lineup = ("tight", "equity", "station", "random")
         play_chunk(Simulation(Rules(variant=variant), lineup, 4), 0, 4)

@@ -58,6 +58,10 @@ def test_equity_json_is_one_object_with_every_player() -> None:
         (["As Ks Qs", "2c 3c 4c", "--seed", "-1"], "--seed -1: a seed is a whole number"),
         (["As Ks Qs", "2c 3c 4c", "-s", str(2**64)], "a seed is a whole number from 0"),
         (["As Ks Qs", "2c 3c 4c", "--exact", "--frob"], "No such option: --frob"),
+        (["As Ks Qs", "[KK, QQ:-1] 9s"], "a weight must be above 0, not -1"),
+        (["As Ks Qs", "[Ks Kd, Ks Kh] 9s"], "player 2's range [Ks Kd, Ks Kh] has no combination"),
+        (["As Ks Qs", "?? ?? Kc Kd 9s 8s 7s 6s"], "player 2 has 8 cards"),
+        (["?? ?? ??", "?? ?? ??", "--exact"], "to enumerate exactly: use Monte Carlo"),
     ],
 )
 def test_equity_bad_input_fails_clearly(args: list[str], message: str) -> None:
@@ -66,6 +70,25 @@ def test_equity_bad_input_fails_clearly(args: list[str], message: str) -> None:
     assert message in result.output
     assert result.output.startswith("error: ")
     assert result.output.count("\n") == 1
+
+
+def test_equity_takes_unseen_down_cards_and_shows_them() -> None:
+    result = runner.invoke(app, ["equity", "Ah 2h 3h 4s", "?? ?? Kc Kd 9s", "--trials", "20000"])
+    assert result.exit_code == 0, result.output
+    assert "?? ?? Kc Kd 9s" in result.output
+    assert "Monte Carlo: 20,000 trials (seed 0) of 1,588,286,700" in result.output
+
+
+def test_equity_takes_a_range_and_says_the_odds_are_weighted_over_its_holdings() -> None:
+    hand = "[KK, XhXh:0.5] 9s Ts Jd Qd"
+    result = runner.invoke(app, ["equity", "-v", "stud8", "Ah 2h 3h 4s 5c 6c", hand])
+    assert result.exit_code == 0, result.output
+    assert "exact: every outcome of 51 holdings of the ranges, weighted" in result.output
+    as_json = runner.invoke(app, ["equity", "--json", "-v", "stud8", "Ah 2h 3h 4s 5c 6c", hand])
+    data = json.loads(as_json.stdout)
+    assert data["holdings"] == 51  # six pairs of kings and C(10, 2) two-hearts
+    assert data["players"][1]["cards"] == hand
+    assert sum(p["equity"] for p in data["players"]) == pytest.approx(1.0)
 
 
 @pytest.fixture(scope="module")

@@ -81,10 +81,18 @@ def test_exact_odds_agree_with_brute_force_by_the_reference_evaluators(
         assert player.wins + player.ties + player.losses == result.outcomes
 
 
-def test_monte_carlo_falls_within_its_stated_error_of_the_exact_answer() -> None:
-    hands = ["As Ks 7d 2c 3c", "Qh Qd 4s 5s 6h"]
+@pytest.mark.parametrize(
+    "hands",
+    [
+        ["As Ks 7d 2c 3c", "Qh Qd 4s 5s 6h"],
+        # A weighted range: holdings drawn by weight, the rest dealt card by card.
+        ["As Ks 7d 2c 3c", "[QQ:2, XhXh, 4h5h] 4s 5s 6h"],
+    ],
+)
+def test_monte_carlo_falls_within_its_stated_error_of_the_exact_answer(hands: list[str]) -> None:
     exact = odds(hands, variant="stud8", method="exact")
     estimate = odds(hands, variant="stud8", method="monte-carlo", trials=200_000, seed=3)
+    assert exact.method is Method.EXACT
     assert estimate.method is Method.MONTE_CARLO
     assert estimate.outcomes == 200_000
     for e, m in zip(exact.players, estimate.players, strict=True):
@@ -99,8 +107,11 @@ def test_budget_chooses_the_method() -> None:
     assert odds(small, exact_budget=10_000).method is Method.EXACT
 
 
-def test_monte_carlo_is_reproducible_by_seed_and_independent_of_jobs() -> None:
-    hands = ["As Ks Qs", "2c 2d 3h", "9c 9d Th"]
+@pytest.mark.parametrize(
+    "hands",
+    [["As Ks Qs", "2c 2d 3h", "9c 9d Th"], ["As Ks Qs", "[99, TT, XcXc:0.25] 2c", "?? ?? 7h"]],
+)
+def test_monte_carlo_is_reproducible_by_seed_and_independent_of_jobs(hands: list[str]) -> None:
     one = odds(hands, trials=30_000, seed=5, method="monte-carlo")
     again = odds(hands, trials=30_000, seed=5, method="monte-carlo", jobs=2)
     other = odds(hands, trials=30_000, seed=6, method="monte-carlo")

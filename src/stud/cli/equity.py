@@ -15,7 +15,6 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
-from stud.cards import format_cards
 from stud.cli.app import (
     JobsOption,
     VariantOption,
@@ -44,13 +43,19 @@ def render(result: EquityResult) -> Table:
     """The odds as a rich table: one row a player."""
     situation = result.situation
     split = situation.variant is Variant.STUD8
-    if result.method is Method.EXACT:
+    holdings = situation.holdings()
+    if result.method is Method.EXACT and situation.ranged:
+        caption = f"exact: every outcome of {holdings:,} holdings of the ranges, weighted"
+    elif result.method is Method.EXACT:
         caption = f"exact: all {result.outcomes:,} outcomes"
     else:
         caption = (
             f"Monte Carlo: {result.outcomes:,} trials (seed {result.seed}) of "
-            f"{result.total_outcomes:,} outcomes; equity ± standard error"
+            f"{result.total_outcomes:,} outcomes"
         )
+        if situation.ranged:
+            caption += f" over {holdings:,} holdings of the ranges"
+        caption += "; equity ± standard error"
         if not result.complete:
             caption += "; stopped early"
     if situation.community:
@@ -72,7 +77,7 @@ def render(result: EquityResult) -> Table:
             equity += f" ± {100 * player.share_error:.2f}"
         row = [
             f"{i + 1}",
-            format_cards(player.cards),
+            situation.describe(i),
             _percent(player.wins, n),
             _percent(player.ties, n),
             _percent(player.losses, n),
@@ -88,7 +93,13 @@ def render(result: EquityResult) -> Table:
 
 @app.command()
 def equity(
-    hands: Annotated[list[str], typer.Argument(help='Each player\'s cards, e.g. "As Ks Qs".')],
+    hands: Annotated[
+        list[str],
+        typer.Argument(
+            help='Each player\'s cards, e.g. "As Ks Qs"; ?? for a down card nobody has seen, '
+            'a range of down cards first: "[KK, XhXh:0.5] 9s".'
+        ),
+    ],
     *,
     variant: VariantOption = "stud",
     dead: Annotated[str, typer.Option(help="Dead cards: folded or otherwise seen.")] = "",
@@ -108,7 +119,8 @@ def equity(
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
-    """How often each hand wins: exact or Monte Carlo, with dead cards."""
+    """How often each hand wins: exact or Monte Carlo, with dead cards, unseen down
+    cards and ranges."""
     check_jobs(jobs)
     check_seed(seed)
     if not 1 <= trials <= MAX_TRIALS:
@@ -137,6 +149,10 @@ def equity(
                     target = last.total_outcomes if last.method is Method.EXACT else trials
                     progress = Progress(err, last.method.value, target, unit)
                 progress.update(last.outcomes)
+    except EquityError as error:  # a method the situation cannot be run by
+        if progress is not None:
+            progress.close()
+        fail(str(error))
     except KeyboardInterrupt:
         if progress is not None:
             progress.close()
