@@ -299,3 +299,24 @@ def test_add_and_remove_a_bot_and_leave_after_the_hand() -> None:
             assert room.store.chips()[0] == room.store.chips()[1]
 
     asyncio.run(scenario())
+
+
+def test_a_player_gone_past_the_grace_sits_out_then_loses_the_seat() -> None:
+    """No grace at all here: the seats as restored count as gone until they come back."""
+    quick = Settings(turn_time=60.0, bot_delay=0.0, hand_pause=0.0, keep_seat=0.0, missed_hands=1)
+
+    async def scenario() -> None:
+        async with cardroom(settings=quick) as room:
+            table, tokens = room.seat_guests("stud", 3, 3)
+            async with clients_at(room, table, tokens[:2]) as (a, _b):
+                gone = await a.until(
+                    lambda m: m["type"] == "event" and m["table"]["seats"][2] is None
+                )
+                assert any("stands up" in e.get("text", "") for e in gone["events"])
+                dealt = await a.until(
+                    lambda m: m["type"] == "event" and m["table"]["hand"] is not None
+                )
+                in_hand = [s["seat"] for s in dealt["table"]["seats"] if s and s["in_hand"]]
+                assert in_hand == [0, 1]
+
+    asyncio.run(scenario())

@@ -656,8 +656,15 @@ class Table:
     def _between_hands(self) -> None:
         """Before a deal: absentees count a missed hand, and bots fill empty seats."""
         self._after_hand()
+        now = self._clock()
         for number, seat in enumerate(self.seats):
-            if seat is not None and seat.sitting_out:
+            if seat is None:
+                continue
+            dropped = seat.dropped_at
+            if dropped is not None and now - dropped >= self.settings.keep_seat:
+                seat.sitting_out = True  # gone for good: missed hands count from now
+                self.store.set_sitting_out(self.id, number, True)
+            if seat.sitting_out:
                 seat.missed += 1
                 if seat.missed >= self.settings.missed_hands:
                     self._stand(number)
