@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stud-installed
 
-.PHONY: run test lint typecheck unit bench bench-sim clean terminal-tools
+.PHONY: run test lint typecheck unit bench bench-sim bench-server clean terminal-tools web-tools
 
 $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
@@ -14,9 +14,10 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(BIN)/python -m stud.warmup
 	touch $(STAMP)
 
-# Sit at a table against bots; q between hands leaves (see README, "Play in the terminal").
+# The cardroom on 127.0.0.1:8000: tables of stud8, stud and razz with bots (README,
+# "The cardroom"). `stud play` still plays in the terminal.
 run: $(STAMP)
-	$(BIN)/stud play --variant stud8 --players 6 --stakes 1/1/5/10 --stack 200
+	$(BIN)/stud serve --host 127.0.0.1 --port 8000
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks examples
@@ -25,7 +26,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy --strict src
 
-unit: $(STAMP) terminal-tools
+unit: $(STAMP) terminal-tools web-tools
 	$(BIN)/pytest -q
 
 # The terminal test plays `stud play` under tmux. Install tmux where it is missing and
@@ -39,6 +40,22 @@ terminal-tools:
 	    echo "note: tmux is missing; install it to run the terminal test" >&2; \
 	  fi; }
 
+# The cardroom's tests drive Debian's chromium through Playwright (its own browser
+# download is not used) and start a throw-away PostgreSQL. Install both where they
+# are missing and we can (root with apt-get); elsewhere say so, and those tests skip.
+web-tools:
+	@missing=""; \
+	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
+	ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || missing="$$missing postgresql"; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	    echo "installing$$missing for the cardroom tests"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	  else \
+	    echo "note:$$missing missing; install to run the browser and PostgreSQL tests" >&2; \
+	  fi; \
+	fi
+
 test: lint typecheck unit
 
 # Hand evaluation speed next to eval7, phevaluator, treys and pokerkit (README,
@@ -50,6 +67,11 @@ bench: $(STAMP)
 # Simulation speed next to pokerkit, and --jobs scaling (README, "Bots and simulation").
 bench-sim: $(STAMP)
 	$(BIN)/python benchmarks/bench_sim.py --jobs-scaling
+
+# The cardroom under load: p50/p99 action round trips, hands per minute, memory
+# (README, "The cardroom").
+bench-server: $(STAMP)
+	$(BIN)/python benchmarks/bench_server.py
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache .pytest_cache

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import sys
 
-from stud.cli import deal, equity, history, play, pokerstars, replay, sim, tournament
+from stud.cli import deal, equity, history, play, pokerstars, replay, serve, sim, tournament
 from stud.cli.app import app
 
 __all__ = ["app", "main"]
 
-COMMANDS = (deal, equity, history, play, pokerstars, replay, sim, tournament)
+COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament)
 """The modules whose commands ``stud`` offers."""
 
 

@@ -1,0 +1,90 @@
+"""``stud serve``: the cardroom on the web, on this machine.
+
+Checks its options, opens the database (SQLite by default, ``--db`` for another
+file or PostgreSQL), prints the URL and serves until interrupted.
+"""
+
+from __future__ import annotations
+
+import socket
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from stud.bots import BOTS
+from stud.cli.app import app, fail
+
+__all__ = ["serve"]
+
+
+def default_db() -> str:
+    """The cardroom's SQLite file in the user's data directory."""
+    from stud.storage import default_db_path  # noqa: PLC0415
+
+    return str(Path(default_db_path()).with_name("cardroom.sqlite3"))
+
+
+@app.command()
+def serve(
+    *,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    db: Annotated[
+        str | None,
+        typer.Option(help="SQLite file, sqlite:// URL or postgresql://... (default: user data)."),
+    ] = None,
+    bot_delay: Annotated[float, typer.Option(help="Seconds a bot waits before acting.")] = 0.6,
+    turn_time: Annotated[float, typer.Option(help="Seconds a person has to act.")] = 20.0,
+    time_bank: Annotated[float, typer.Option(help="Extra seconds, spent once.")] = 30.0,
+    hand_pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
+    bot: Annotated[str, typer.Option(help="The bot that takes empty seats.")] = "tight",
+) -> None:
+    """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
+    if not 0 <= port < 65536:
+        fail(f"--port {port}: a port is 1 to 65535 (0: any free port)")
+    for option, value in (
+        ("--bot-delay", bot_delay),
+        ("--turn-time", turn_time),
+        ("--time-bank", time_bank),
+        ("--hand-pause", hand_pause),
+    ):
+        if not 0 <= value <= 3600:
+            fail(f"{option} {value}: give 0 to 3600 seconds")
+    if bot not in BOTS:
+        fail(f"--bot {bot!r}: choose from {', '.join(sorted(BOTS))}")
+    import uvicorn  # noqa: PLC0415  (the server loads only for this command)
+
+    from stud.web.app import Room, create_app  # noqa: PLC0415
+    from stud.web.store import Store, StoreError  # noqa: PLC0415
+    from stud.web.table import Settings  # noqa: PLC0415
+
+    url = db or default_db()
+    if db is None:
+        Path(url).parent.mkdir(parents=True, exist_ok=True)
+    try:
+        store = Store(url)
+    except StoreError as error:
+        fail(f"--db: {error}")
+    settings = Settings(
+        turn_time=turn_time,
+        time_bank=time_bank,
+        bot_delay=bot_delay,
+        hand_pause=hand_pause,
+        bot=bot,
+    )
+    # Listen before saying so: once the URL is printed, connections wait in the backlog.
+    try:
+        listener = socket.create_server((host, port), backlog=512)
+    except OSError as error:
+        fail(f"cannot listen on {host}:{port}: {error.strerror}")
+    port = listener.getsockname()[1]
+    application = create_app(Room(store, settings))
+    config = uvicorn.Config(
+        application, fd=listener.fileno(), log_level="warning", ws_max_size=65536
+    )
+    typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
+    sys.stdout.flush()
+    with listener:
+        uvicorn.Server(config).run()

@@ -1,0 +1,335 @@
+"""The cardroom's HTTP and websocket endpoints (Starlette), and the room of tables.
+
+``create_app`` builds the application around a ``Room``: the store and one task
+per table. HTTP serves the page, accounts and the lobby; each client holds one
+websocket per table it watches or plays at (``docs/protocol.md``). Bad input of
+any kind gets a one-line error to its sender and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+from starlette.applications import Starlette
+from starlette.requests import HTTPConnection, Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from stud.bots import BOTS
+from stud.rules import Rules, RulesError
+from stud.web.history import seat_phh, seat_text, stored_hand
+from stud.web.protocol import Hello, ProtocolError, parse_command
+from stud.web.store import AccountInfo, Store, StoreError
+from stud.web.table import Settings, Table, Viewer, frame
+
+__all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
+
+COOKIE = "stud_session"
+STATIC = Path(__file__).parent / "static"
+
+DEFAULT_TABLES = (
+    ("Stud Hi-Lo", "stud8", "1/1/5/10"),
+    ("Seven-Card Stud", "stud", "1/1/5/10"),
+    ("Razz", "razz", "1/1/5/10"),
+)
+"""The tables a new cardroom opens with: six seats, bots in all but two."""
+
+FLOOD_RATE = 20.0
+"""Messages a second one connection may send on average (bursts of twice that)."""
+
+
+@dataclass
+class Room:
+    """Every table of the server and the store behind them."""
+
+    store: Store
+    settings: Settings = field(default_factory=Settings)
+    defaults: bool = True
+    """Open ``DEFAULT_TABLES`` when the store has no table yet."""
+    tables: dict[int, Table] = field(default_factory=dict)
+
+    def open(self) -> None:
+        """Start a task for every stored table not yet running (the defaults in a new store)."""
+        rows = self.store.tables()
+        if not rows and self.defaults and not self.tables:
+            for name, variant, stakes in DEFAULT_TABLES:
+                self.create(name, variant, stakes, 6, bots=True)
+            return
+        for row in rows:
+            if row.id not in self.tables:
+                rules = Rules.from_stakes(row.stakes, row.variant)
+                self._start(row.id, row.name, rules, row.seats, row.bots)
+
+    def _start(self, table_id: int, name: str, rules: Rules, seats: int, bots: bool) -> Table:
+        table = Table(table_id, name, rules, seats, self.store, self.settings, bots=bots)
+        table.start()
+        self.tables[table_id] = table
+        return table
+
+    def create(self, name: str, variant: str, stakes: str, seats: int, bots: bool) -> Table:
+        """A new table (bots in all but two seats if ``bots``); raises ``ValueError``."""
+        rules = Rules.from_stakes(stakes, variant)
+        if not 2 <= seats <= 8:
+            raise ValueError(f"a table has 2 to 8 seats, not {seats}")
+        name = " ".join(name.split())[:40] or rules.variant.game_name
+        table_id = self.store.create_table(name, rules.variant.value, rules.stakes, seats, bots)
+        table = self._start(table_id, name, rules, seats, bots)
+        if bots:
+            for _ in range(max(1, seats - 2)):
+                table.add_bot(self.settings.bot, quiet=True)
+        return table
+
+    async def close(self) -> None:
+        """Stop every table task; unfinished hands stay stored to resume."""
+        for table in self.tables.values():
+            await table.stop()
+        self.store.close()
+
+
+def _error(message: str, status: int = 400) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def _token(connection: HTTPConnection) -> str | None:
+    header = connection.headers.get("authorization", "")
+    if header.lower().startswith("bearer "):
+        return header[7:].strip()
+    return connection.cookies.get(COOKIE) or connection.query_params.get("token")
+
+
+def _origin_ok(connection: HTTPConnection) -> bool:
+    """A browser's Origin must be this server; clients without one (bots) are fine."""
+    origin = connection.headers.get("origin")
+    if origin is None:
+        return True
+    return urlsplit(origin).netloc == connection.headers.get("host")
+
+
+async def _body(request: Request) -> dict[str, Any]:
+    raw = await request.body()
+    if len(raw) > 65536:
+        raise ProtocolError("request too large")
+    try:
+        data = json.loads(raw or b"{}")
+    except json.JSONDecodeError as error:
+        raise ProtocolError(f"request is not JSON: {error.msg}") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("request must be a JSON object")
+    return data
+
+
+def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
+    value = data.get(key, "")
+    if not isinstance(value, str) or len(value) > limit:
+        raise ProtocolError(f"{key} must be text of at most {limit} characters")
+    return value
+
+
+def create_app(room: Room) -> Starlette:
+    """The ASGI application serving ``room``."""
+
+    def me(connection: HTTPConnection) -> AccountInfo | None:
+        return room.store.account(_token(connection))
+
+    def signed_in(token: str) -> JSONResponse:
+        account = room.store.account(token)
+        assert account is not None
+        response = JSONResponse(
+            {"name": account.name, "bankroll": account.bankroll, "token": token}
+        )
+        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 86400)
+        return response
+
+    async def account_route(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        kind = request.path_params["kind"]
+        if kind not in {"guest", "register", "login"}:
+            return _error(f"no account request {kind!r}: use guest, register or login", 404)
+        try:
+            data = await _body(request)
+            if kind == "guest":
+                return signed_in(room.store.guest())
+            name, password = _text(data, "name", 40), _text(data, "password", 200)
+            if kind == "register":
+                return signed_in(room.store.register(name, password))
+            return signed_in(room.store.login(name, password))
+        except (ProtocolError, StoreError) as error:
+            return _error(str(error))
+
+    async def logout(request: Request) -> Response:
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE)
+        return response
+
+    async def whoami(request: Request) -> Response:
+        account = me(request)
+        if account is None:
+            return _error("not signed in", 401)
+        return JSONResponse(
+            {"name": account.name, "bankroll": account.bankroll, "guest": account.guest}
+        )
+
+    async def lobby(request: Request) -> Response:
+        return JSONResponse(
+            {
+                "tables": [t.summary() for t in room.tables.values()],
+                "bots": sorted(BOTS),
+            }
+        )
+
+    async def new_table(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        if me(request) is None:
+            return _error("sign in or play as a guest to open a table", 401)
+        try:
+            data = await _body(request)
+            seats = data.get("seats", 6)
+            if not isinstance(seats, int) or isinstance(seats, bool):
+                raise ProtocolError("seats must be a whole number")
+            table = room.create(
+                _text(data, "name", 40),
+                _text(data, "variant", 10) or "stud",
+                _text(data, "stakes", 40) or "1/1/5/10",
+                seats,
+                bool(data.get("bots", True)),
+            )
+        except (ProtocolError, RulesError, ValueError) as error:
+            return _error(str(error))
+        return JSONResponse(table.summary())
+
+    async def hands(request: Request) -> Response:
+        account = me(request)
+        table = room.tables.get(request.path_params["table"])
+        if table is None:
+            return _error("no such table", 404)
+        if account is None:
+            return JSONResponse({"hands": []})
+        out = [
+            {
+                "id": r.hand_id,
+                "pot": r.pot,
+                "net": r.state.payoffs[r.accounts.index(account.id)],
+                "at": r.ended,
+            }
+            for r in reversed(table.recent)
+            if account.id in r.accounts
+        ]
+        return JSONResponse({"hands": out})
+
+    async def hand_file(request: Request) -> Response:
+        account = me(request)
+        row = room.store.hand(request.path_params["hand"])
+        if row is None or row.phh is None:
+            return _error("no such hand", 404)
+        if account is None or account.id not in row.accounts:
+            return _error("only the players of a hand can download it", 403)
+        seat = row.accounts.index(account.id)
+        state = stored_hand(row.phh)
+        if request.path_params["kind"] == "phh":
+            body = seat_phh(state, list(row.names), seat)
+        else:
+            body = seat_text(state, list(row.names), seat, f"Hand {row.id}")
+        name = f"hand-{row.id}.{request.path_params['kind']}"
+        return PlainTextResponse(
+            body, headers={"content-disposition": f'attachment; filename="{name}"'}
+        )
+
+    async def page(request: Request) -> Response:
+        return FileResponse(STATIC / "index.html")
+
+    async def socket(websocket: WebSocket) -> None:
+        await _serve_socket(room, websocket, me(websocket))
+
+    @asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        room.open()
+        yield
+        await room.close()
+
+    return Starlette(
+        routes=[
+            Route("/", page),
+            Route("/table/{table:int}", page),
+            Route("/api/account/{kind:str}", account_route, methods=["POST"]),
+            Route("/api/logout", logout, methods=["POST"]),
+            Route("/api/me", whoami),
+            Route("/api/tables", lobby),
+            Route("/api/tables", new_table, methods=["POST"]),
+            Route("/api/tables/{table:int}/hands", hands),
+            Route("/api/hands/{hand:int}.{kind:str}", hand_file),
+            WebSocketRoute("/ws/{table:int}", socket),
+            Mount("/static", StaticFiles(directory=STATIC), name="static"),
+        ],
+        lifespan=lifespan,
+    )
+
+
+async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo | None) -> None:
+    """One client at one table: hello first, then commands in, frames out."""
+    table = room.tables.get(websocket.path_params["table"])
+    await websocket.accept()
+    if table is None or not _origin_ok(websocket):
+        reason = "no such table" if table is None else "connections must come from this cardroom"
+        await websocket.send_text(frame("error", message=reason))
+        await websocket.close(code=4004 if table is None else 4003)
+        return
+    viewer = Viewer(account.id if account else None, account.name if account else "observer")
+    try:
+        first = parse_command(await websocket.receive_text())
+        if not isinstance(first, Hello):
+            raise ProtocolError("the first message must be hello")
+    except (ProtocolError, WebSocketDisconnect, KeyError) as error:
+        with contextlib.suppress(RuntimeError, WebSocketDisconnect):
+            await websocket.send_text(frame("error", message=str(error) or "closed"))
+            await websocket.close(code=4000)
+        return
+    table.join(viewer, first)
+    writer = asyncio.create_task(_write(websocket, viewer))
+    allowance, since = 2 * FLOOD_RATE, time.monotonic()
+    try:
+        while not viewer.closed:
+            message = await websocket.receive()
+            if message["type"] == "websocket.disconnect":
+                break
+            text = message.get("text") or message.get("bytes") or ""
+            now = time.monotonic()
+            allowance = min(2 * FLOOD_RATE, allowance + (now - since) * FLOOD_RATE)
+            since = now
+            if allowance < 1:
+                viewer.push(frame("error", message="too many messages: slow down"))
+                continue
+            allowance -= 1
+            try:
+                table.submit(viewer, parse_command(text))
+            except ProtocolError as error:
+                viewer.push(frame("error", message=str(error)))
+    except WebSocketDisconnect:
+        pass
+    finally:
+        table.part(viewer)
+        viewer.close()
+        with contextlib.suppress(Exception):
+            await writer
+
+
+async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+    while (text := await viewer.outbox.get()) is not None:
+        try:
+            await websocket.send_text(text)
+        except (WebSocketDisconnect, RuntimeError):
+            return
+    with contextlib.suppress(Exception):
+        await websocket.close()

@@ -1,0 +1,316 @@
+"""What one connection may see of a table: the only place that decides it (R8.4).
+
+Every frame the server sends about a table is built here from a ``Moment`` (the
+table as it stands after a change) for one viewer: a seat number, or ``None`` for
+an observer. A seat gets its own face-down cards; everyone else gets only how
+many there are, until the owner shows them at showdown. The deck never leaves
+the server: a ``Moment`` does not hold it. One function to audit, and one
+property test (``tests/web/test_projection.py``) that checks raw frames.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from stud.actions import (
+    Action,
+    ActionTaken,
+    AntePosted,
+    BetReturned,
+    BringIn,
+    Call,
+    CardsDealt,
+    CommunityCardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    PotAwarded,
+    StreetStarted,
+)
+from stud.cards import Card
+from stud.history.text import describe_action, hand_name
+from stud.rules import Rules
+from stud.state import HandState
+from stud.web.protocol import action_json
+
+__all__ = [
+    "Clock",
+    "Moment",
+    "SeatInfo",
+    "project",
+    "project_events",
+    "public_events",
+    "public_view",
+]
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class SeatInfo:
+    """Who sits in a seat and how: what every viewer may know of them."""
+
+    name: str
+    stack: int
+    """Chips behind between hands (during a hand the hand's own stack is shown)."""
+    bot: bool = False
+    sitting_out: bool = False
+    connected: bool = True
+    account: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """Whose turn is timed, until when (seconds since the epoch), and their time bank."""
+
+    seat: int
+    deadline: float
+    bank: float
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """A table as it stands after one change, with the engine events the change made."""
+
+    table: int
+    name: str
+    rules: Rules
+    seats: tuple[SeatInfo | None, ...]
+    hand: HandState | None = None
+    hand_seats: tuple[int, ...] = ()
+    """The table seat of each seat in the hand (the hand numbers its players 0..n-1)."""
+    hand_id: int | None = None
+    clock: Clock | None = None
+    events: tuple[Event, ...] = ()
+    notes: tuple[str, ...] = ()
+
+
+def _cards(cards: tuple[Card, ...]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
+    return {e.seat: e.cards for e in hand.events if isinstance(e, HandShown)}
+
+
+def _legal(hand: HandState, h: int) -> list[Json]:
+    """The actions the player may take, with the exact chips each puts in."""
+    rules, wager, stack = hand.rules, hand.wagers[h], hand.stacks[h]
+    out: list[Json] = []
+    for action in hand.legal_actions():
+        entry = action_json(action)
+        chips = _chips_for(action, hand.level, wager, stack, rules)
+        entry["chips"] = chips
+        entry["label"] = _label(action, chips)
+        out.append(entry)
+    return out
+
+
+def _chips_for(action: Action, level: int, wager: int, stack: int, rules: Rules) -> int:
+    if isinstance(action, Call):
+        return min(level - wager, stack)
+    if isinstance(action, BringIn):
+        return min(rules.bring_in, stack)
+    to = getattr(action, "to", None)
+    return 0 if to is None else min(to - wager, stack)
+
+
+_IMPERATIVE = {
+    "folds": "Fold",
+    "checks": "Check",
+    "completes": "Complete",
+    "bets": "Bet",
+    "raises": "Raise",
+    "shows": "Show",
+    "mucks": "Muck",
+}
+
+
+def _label(action: Action, chips: int) -> str:
+    """A button's text: what the player does and for how much ("Raise to 20")."""
+    if isinstance(action, Call):
+        return f"Call {chips}"
+    if isinstance(action, BringIn):
+        return f"Bring in {chips}"
+    verb, _, rest = str(action).partition(" ")
+    return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
+
+
+def _seat_json(moment: Moment, seat: int) -> Json | None:
+    info = moment.seats[seat]
+    if info is None:
+        return None
+    out: Json = {
+        "seat": seat,
+        "name": info.name,
+        "stack": info.stack,
+        "bot": info.bot,
+        "sitting_out": info.sitting_out,
+        "connected": info.connected,
+        "in_hand": False,
+    }
+    hand = moment.hand
+    if hand is None or seat not in moment.hand_seats:
+        return out
+    h = moment.hand_seats.index(seat)
+    shown = _shown(hand).get(h)
+    out.update(
+        in_hand=True,
+        stack=hand.stacks[h],
+        wager=hand.wagers[h],
+        put_in=hand.contributed[h],
+        folded=hand.folded[h],
+        up=_cards(hand.up[h]),
+        down_count=len(hand.down[h]),
+        down=[],
+        shown=None if shown is None else _cards(shown),
+        shown_hand=None if shown is None else hand_name(hand.hand_of(h), hand.rules),
+    )
+    return out
+
+
+def _hand_json(moment: Moment) -> Json | None:
+    hand = moment.hand
+    if hand is None:
+        return None
+    seat_of = moment.hand_seats
+    actor = None if hand.actor is None else seat_of[hand.actor]
+    awards = [
+        {
+            "seat": seat_of[e.seat],
+            "amount": e.amount,
+            "pot": e.pot,
+            "share": e.share.value,
+            "hand": e.hand,
+        }
+        for e in hand.events
+        if isinstance(e, PotAwarded)
+    ]
+    return {
+        "id": moment.hand_id,
+        "street": hand.street,
+        "phase": hand.phase.value,
+        "actor": actor,
+        "pot": sum(a["amount"] for a in awards) if hand.is_over else hand.pot,
+        "level": hand.level,
+        "community": None if hand.community is None else str(hand.community),
+        "awards": awards,
+        "legal": [],
+    }
+
+
+def public_view(moment: Moment) -> Json:
+    """The table as an observer sees it: the part every viewer shares."""
+    rules = moment.rules
+    clock = moment.clock
+    return {
+        "id": moment.table,
+        "name": moment.name,
+        "variant": rules.variant.value,
+        "game": rules.variant.game_name,
+        "stakes": rules.stakes,
+        "seats": [_seat_json(moment, s) for s in range(len(moment.seats))],
+        "hand": _hand_json(moment),
+        "clock": None
+        if clock is None
+        else {"seat": clock.seat, "deadline": clock.deadline, "bank": clock.bank},
+        "you": None,
+    }
+
+
+def project(moment: Moment, viewer: int | None, public: Json | None = None) -> Json:
+    """The table as ``viewer`` (a seat, or ``None`` for an observer) may see it.
+
+    ``public`` is ``public_view(moment)`` when the caller has it already: a seat's
+    view is the public one plus that seat's own down cards and legal actions.
+    """
+    base = public_view(moment) if public is None else public
+    out = {**base, "you": viewer}
+    hand = moment.hand
+    if viewer is None or hand is None or viewer not in moment.hand_seats:
+        return out
+    h = moment.hand_seats.index(viewer)
+    seats = list(base["seats"])
+    seats[viewer] = {**seats[viewer], "down": _cards(hand.down[h])}
+    out["seats"] = seats
+    if hand.actor == h:
+        out["hand"] = {**base["hand"], "legal": _legal(hand, h)}
+    return out
+
+
+def project_events(
+    moment: Moment, viewer: int | None, public: list[Json] | None = None
+) -> list[Json]:
+    """The change's events as ``viewer`` may see them, in table seats.
+
+    ``public`` is ``public_events(moment)`` when the caller has it already; a seat
+    sees the same, with its own cards in the ``dealt`` items.
+    """
+    shared = public_events(moment) if public is None else public
+    if viewer is None:
+        return shared
+    out = list(shared)
+    offset = len(moment.notes)
+    for index, event in enumerate(moment.events):
+        if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
+            out[offset + index] = {**out[offset + index], "down": _cards(event.down)}
+    return out
+
+
+def public_events(moment: Moment) -> list[Json]:
+    """The change's events as an observer sees them: one item per event, after the notes."""
+    out: list[Json] = [{"kind": "note", "text": text} for text in moment.notes]
+    seat_of = moment.hand_seats
+    names = [info.name if info else "" for info in moment.seats]
+    for event in moment.events:
+        match event:
+            case AntePosted(seat=h, amount=amount, all_in=all_in):
+                out.append({"kind": "ante", "seat": seat_of[h], "amount": amount, "all_in": all_in})
+            case StreetStarted(street=street):
+                out.append({"kind": "street", "street": street})
+            case CardsDealt(seat=h, street=street, down=down, up=up):
+                out.append(
+                    {
+                        "kind": "dealt",
+                        "seat": seat_of[h],
+                        "street": street,
+                        "up": _cards(up),
+                        "down": [],
+                        "down_count": len(down),
+                    }
+                )
+            case CommunityCardDealt(card=card):
+                out.append({"kind": "community", "card": str(card)})
+            case ActionTaken() as taken:
+                seat = seat_of[taken.seat]
+                entry: Json = {"kind": "action", "seat": seat, "street": taken.street}
+                entry.update(action_json(taken.action))
+                entry.update(
+                    amount=taken.amount,
+                    all_in=taken.all_in,
+                    text=f"{names[seat]} {describe_action(taken)}",
+                )
+                out.append(entry)
+            case BetReturned(seat=h, amount=amount):
+                out.append({"kind": "returned", "seat": seat_of[h], "amount": amount})
+            case HandShown(seat=h, cards=cards):
+                hand = moment.hand
+                named = hand_name(hand.hand_of(h), hand.rules) if hand else ""
+                out.append(
+                    {"kind": "shown", "seat": seat_of[h], "cards": _cards(cards), "hand": named}
+                )
+            case HandMucked(seat=h):
+                out.append({"kind": "mucked", "seat": seat_of[h]})
+            case PotAwarded(seat=h, amount=amount, pot=pot, share=share, hand=named):
+                out.append(
+                    {
+                        "kind": "awarded",
+                        "seat": seat_of[h],
+                        "amount": amount,
+                        "pot": pot,
+                        "share": share.value,
+                        "hand": named,
+                    }
+                )
+    return out

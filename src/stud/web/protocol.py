@@ -1,0 +1,186 @@
+"""The cardroom's messages: typed, versioned JSON, validated on the way in.
+
+A client sends one JSON object per websocket frame; ``parse_command`` turns it into
+one of the command models below or raises ``ProtocolError`` with one line saying
+what is wrong. Every message the server sends carries ``"v": VERSION``. The whole
+protocol, with examples, is in ``docs/protocol.md``.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+
+from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
+
+__all__ = [
+    "MAX_FRAME",
+    "VERSION",
+    "Act",
+    "AddBot",
+    "Chat",
+    "Command",
+    "Hello",
+    "Leave",
+    "ProtocolError",
+    "RemoveBot",
+    "Sit",
+    "SitIn",
+    "SitOut",
+    "action_json",
+    "action_of",
+    "parse_command",
+]
+
+VERSION = 1
+"""The protocol version; a client that sends another gets an error and is closed."""
+
+MAX_FRAME = 4096
+"""The largest frame a client may send, in bytes."""
+
+
+class ProtocolError(ValueError):
+    """A message the server cannot accept, with the reason in one line."""
+
+
+class _Message(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+    v: Literal[1] = 1
+
+
+class Hello(_Message):
+    """The first message on a connection: the last event number seen, if any."""
+
+    type: Literal["hello"]
+    last: int | None = Field(default=None, ge=0)
+    epoch: str | None = Field(default=None, max_length=64)
+
+
+class Sit(_Message):
+    """Take an empty seat (0-based) with chips from the bankroll."""
+
+    type: Literal["sit"]
+    seat: int = Field(ge=0, le=7)
+    buy_in: int = Field(gt=0)
+
+
+ActionName = Literal[
+    "fold", "check", "call", "bring_in", "complete", "bet", "raise", "show", "muck"
+]
+
+
+class Act(_Message):
+    """An action in the hand; ``to`` is the street total for complete, bet and raise."""
+
+    type: Literal["act"]
+    seq: int = Field(ge=1)
+    action: ActionName
+    to: int | None = Field(default=None, gt=0)
+
+
+class SitOut(_Message):
+    """Skip hands from the next deal on, keeping the seat."""
+
+    type: Literal["sit_out"]
+
+
+class SitIn(_Message):
+    """Be dealt in again."""
+
+    type: Literal["sit_in"]
+
+
+class Leave(_Message):
+    """Stand up (after the hand, if in one); the stack goes back to the bankroll."""
+
+    type: Literal["leave"]
+
+
+class AddBot(_Message):
+    """Seat a built-in bot in the first empty seat."""
+
+    type: Literal["add_bot"]
+    bot: str = Field(default="tight", max_length=20)
+
+
+class RemoveBot(_Message):
+    """Stand a bot up (after the hand, if it is in one)."""
+
+    type: Literal["remove_bot"]
+    seat: int = Field(ge=0, le=7)
+
+
+class Chat(_Message):
+    """A line of chat to the table."""
+
+    type: Literal["chat"]
+    text: str = Field(min_length=1, max_length=200)
+
+
+Command = Annotated[
+    Hello | Sit | Act | SitOut | SitIn | Leave | AddBot | RemoveBot | Chat,
+    Field(discriminator="type"),
+]
+
+_COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
+
+
+def parse_command(frame: str | bytes) -> Command:
+    """One command from one frame, or a ``ProtocolError`` saying what is wrong."""
+    if len(frame) > MAX_FRAME:
+        raise ProtocolError(f"message too large: {len(frame)} bytes, at most {MAX_FRAME}")
+    try:
+        data = json.loads(frame)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(f"message is not JSON: {error.msg} at character {error.pos}") from None
+    except UnicodeDecodeError:
+        raise ProtocolError("message is not UTF-8 text") from None
+    if not isinstance(data, dict):
+        raise ProtocolError("message must be a JSON object")
+    if data.get("v", VERSION) != VERSION:
+        raise ProtocolError(f"protocol version {data.get('v')!r} is not supported; use {VERSION}")
+    try:
+        return _COMMAND.validate_python(data)
+    except ValidationError as error:
+        first = error.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "message"
+        raise ProtocolError(f"{where}: {first['msg']}") from None
+
+
+_SIMPLE: dict[str, Action] = {
+    "fold": Fold(),
+    "check": Check(),
+    "call": Call(),
+    "bring_in": BringIn(),
+    "show": Show(),
+    "muck": Muck(),
+}
+_SIZED: dict[str, type[Complete] | type[Bet] | type[Raise]] = {
+    "complete": Complete,
+    "bet": Bet,
+    "raise": Raise,
+}
+
+
+def action_of(act: Act) -> Action:
+    """The engine action an ``act`` command names."""
+    if act.action in _SIMPLE:
+        if act.to is not None:
+            raise ProtocolError(f"{act.action} takes no amount")
+        return _SIMPLE[act.action]
+    if act.to is None:
+        raise ProtocolError(f"{act.action} needs an amount: 'to', the street total")
+    return _SIZED[act.action](act.to)
+
+
+def action_json(action: Action) -> dict[str, object]:
+    """An engine action as the protocol writes it: ``{"action": "raise", "to": 20}``."""
+    for name, simple in _SIMPLE.items():
+        if action == simple:
+            return {"action": name}
+    for name, kind in _SIZED.items():
+        if isinstance(action, kind):
+            return {"action": name, "to": action.to}
+    raise ValueError(f"{action!r} is not an action")

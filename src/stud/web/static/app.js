@@ -1,0 +1,372 @@
+// The cardroom page: lobby, one table over a websocket, actions, chat and history.
+// The server is the only source of truth: every frame carries the table as this
+// client may see it, and this script only draws it. Protocol: docs/protocol.md.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
+const STREETS = { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" };
+let me = null;
+let socket = null;
+let tableId = null;
+let table = null;
+let seq = 0;
+let retry = null;
+
+function toast(text) {
+  const box = $("toast");
+  box.textContent = text;
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 4000);
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body),
+  };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+// -- account --------------------------------------------------------------------
+
+async function refreshMe() {
+  try { me = await api("/api/me"); } catch (error) { me = null; }
+  $("who").textContent = me ? `${me.name} \u00b7 bankroll ${me.bankroll}` : "";
+  $("signin").hidden = !!me;
+  $("logout").hidden = !me;
+}
+
+async function signIn(kind) {
+  try {
+    const body = kind === "guest" ? {} : { name: $("name").value, password: $("password").value };
+    await api(`/api/account/${kind}`, body);
+    await refreshMe();
+    if (tableId !== null) connect(tableId);
+  } catch (error) { toast(error.message); }
+}
+
+$("signin").addEventListener("submit", (e) => { e.preventDefault(); signIn("login"); });
+$("register").addEventListener("click", () => signIn("register"));
+$("guest").addEventListener("click", () => signIn("guest"));
+$("logout").addEventListener("click", async () => { await api("/api/logout", {}); await refreshMe(); });
+
+// -- lobby ----------------------------------------------------------------------
+
+async function showLobby() {
+  $("lobby").hidden = false;
+  $("room").hidden = true;
+  const data = await api("/api/tables");
+  const body = $("tables").querySelector("tbody");
+  body.replaceChildren();
+  for (const t of data.tables) {
+    const row = document.createElement("tr");
+    for (const text of [t.name, t.game, t.stakes, `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+      const cell = document.createElement("td");
+      cell.textContent = text;
+      row.append(cell);
+    }
+    const cell = document.createElement("td");
+    const open = document.createElement("button");
+    open.textContent = "Open";
+    open.dataset.table = t.id;
+    open.addEventListener("click", () => openTable(t.id));
+    cell.append(open);
+    row.append(cell);
+    body.append(row);
+  }
+}
+
+$("create").addEventListener("submit", async (e) => {
+  e.preventDefault();
+  const form = e.target;
+  try {
+    const t = await api("/api/tables", {
+      name: form.name.value, variant: form.variant.value, stakes: form.stakes.value,
+      seats: Number(form.seats.value), bots: form.bots.checked,
+    });
+    openTable(t.id);
+  } catch (error) { toast(error.message); }
+});
+
+// -- the table ------------------------------------------------------------------
+
+function openTable(id) {
+  history.pushState({}, "", `/table/${id}`);
+  route();
+}
+
+// What this page has seen of the table; after a dropped connection the server sends
+// only what was missed. A fresh page load has seen nothing and gets a snapshot.
+let seen = { no: null, epoch: null };
+
+function connect(id) {
+  if (socket) { socket.onclose = null; socket.close(); }
+  clearTimeout(retry);
+  if (tableId !== id) seen = { no: null, epoch: null };
+  tableId = id;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
+  socket.onopen = () => {
+    send({ type: "hello", last: seen.no, epoch: seen.epoch });
+    $("status").textContent = "connected";
+  };
+  socket.onmessage = (message) => receive(JSON.parse(message.data));
+  socket.onclose = () => {
+    $("status").textContent = "reconnecting\u2026";
+    retry = setTimeout(() => connect(id), 1000);
+  };
+}
+
+function send(message) {
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message }));
+}
+
+function receive(m) {
+  switch (m.type) {
+    case "welcome":
+      seq = Math.max(seq, m.last_seq);
+      if (seen.epoch !== m.epoch) seen = { epoch: m.epoch, no: null };
+      break;
+    case "seated":
+      seq = m.last_seq;
+      refreshMe();
+      break;
+    case "snapshot":
+      seen.no = m.no;
+      draw(m.table);
+      document.body.dataset.no = m.no;
+      break;
+    case "event":
+      seen.no = m.no;
+      for (const e of m.events) logEvent(e, m.table);
+      draw(m.table);
+      document.body.dataset.no = m.no;
+      if (m.table.hand && m.table.hand.phase === "over" && m.events.some((e) => e.kind === "awarded")) {
+        loadHistory();
+        refreshMe();
+      }
+      break;
+    case "chat":
+      line($("chat"), `${m.name}: ${m.text}`);
+      break;
+    case "error":
+      toast(m.message);
+      break;
+    default:
+      break;
+  }
+}
+
+function line(list, text) {
+  const item = document.createElement("li");
+  item.textContent = text;
+  list.append(item);
+  while (list.children.length > 200) list.firstChild.remove();
+  list.scrollTop = list.scrollHeight;
+}
+
+function nameOf(t, seat) {
+  const s = t.seats[seat];
+  return s ? s.name : `Seat ${seat + 1}`;
+}
+
+function logEvent(e, t) {
+  const log = $("log");
+  switch (e.kind) {
+    case "note": line(log, e.text); break;
+    case "street": line(log, `*** ${STREETS[e.street]} ***`); break;
+    case "action": line(log, e.text); break;
+    case "shown": line(log, `${nameOf(t, e.seat)} shows ${e.cards.join(" ")} (${e.hand})`); break;
+    case "mucked": line(log, `${nameOf(t, e.seat)} mucks`); break;
+    case "returned": line(log, `${e.amount} returned to ${nameOf(t, e.seat)}`); break;
+    case "awarded": line(log, awardText(t, e)); break;
+    case "community": line(log, `Community card ${e.card}`); break;
+    default: break;
+  }
+}
+
+function awardText(t, a) {
+  const pot = a.pot === 0 ? "the main pot" : `side pot ${a.pot}`;
+  const half = a.share === "whole" ? "" : `the ${a.share} half of `;
+  return `${nameOf(t, a.seat)} wins ${a.amount} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
+}
+
+function card(text, kind) {
+  const el = document.createElement("span");
+  el.className = `card ${kind || ""}`;
+  if (text) {
+    el.classList.add(text[1]);
+    el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
+    el.title = text;
+    el.dataset.card = text;
+  }
+  return el;
+}
+
+function drawSeat(t, seat, s) {
+  const box = document.createElement("div");
+  box.className = "seat";
+  box.dataset.seat = seat;
+  if (!s) {
+    box.classList.add("empty");
+    if (t.you === null && me) {
+      const sit = document.createElement("button");
+      sit.textContent = `Sit in seat ${seat + 1}`;
+      sit.addEventListener("click", () => {
+        const chips = prompt("Buy in for how many chips?", "200");
+        if (chips) send({ type: "sit", seat, buy_in: Number(chips) });
+      });
+      box.append(sit);
+    } else {
+      box.textContent = `Seat ${seat + 1} empty`;
+    }
+    return box;
+  }
+  const hand = t.hand;
+  if (seat === t.you) box.classList.add("me");
+  if (s.folded) box.classList.add("folded");
+  if (hand && hand.actor === seat) box.classList.add("acting");
+  const head = document.createElement("div");
+  head.className = "name";
+  head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
+  if (s.bot && t.you !== null) {
+    const remove = document.createElement("button");
+    remove.textContent = "\u00d7";
+    remove.title = "remove this bot";
+    remove.addEventListener("click", () => send({ type: "remove_bot", seat }));
+    head.append(" ", remove);
+  }
+  const meta = document.createElement("div");
+  meta.className = "meta";
+  const flags = [s.sitting_out ? "sitting out" : "", s.connected ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
+  meta.textContent = `${s.stack} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
+  if (s.wager) {
+    const wager = document.createElement("span");
+    wager.className = "wager";
+    wager.textContent = ` \u00b7 bet ${s.wager}`;
+    meta.append(wager);
+  }
+  box.append(head, meta);
+  if (s.in_hand) {
+    const cards = document.createElement("div");
+    cards.className = "cards";
+    if (s.shown) {
+      for (const c of s.shown) cards.append(card(c));
+    } else {
+      for (const c of s.down) cards.append(card(c, "down"));
+      for (let i = s.down.length; i < s.down_count; i += 1) cards.append(card("", "back"));
+      for (const c of s.up) cards.append(card(c));
+    }
+    box.append(cards);
+    if (s.shown_hand) {
+      const made = document.createElement("div");
+      made.className = "made";
+      made.textContent = s.shown_hand;
+      box.append(made);
+    }
+  }
+  if (t.clock && t.clock.seat === seat) {
+    const bar = document.createElement("div");
+    bar.className = "clock";
+    bar.dataset.deadline = t.clock.deadline;
+    box.append(bar);
+  }
+  return box;
+}
+
+function draw(t) {
+  table = t;
+  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}`;
+  $("seats").replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s)));
+  const hand = t.hand;
+  $("street").textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : "Waiting for players";
+  $("pot").textContent = hand ? `Pot ${hand.pot}` : "";
+  $("community").replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
+  $("awards").replaceChildren(...(hand ? hand.awards : []).map((a) => {
+    const div = document.createElement("div");
+    div.textContent = awardText(t, a);
+    return div;
+  }));
+  const actions = $("actions");
+  actions.replaceChildren();
+  for (const a of hand ? hand.legal : []) {
+    const button = document.createElement("button");
+    button.textContent = a.label;
+    button.dataset.action = a.action;
+    button.addEventListener("click", () => {
+      seq += 1;
+      send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }) });
+      actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+    });
+    actions.append(button);
+  }
+  const seated = t.you !== null;
+  const mine = seated ? t.seats[t.you] : null;
+  $("sitout").hidden = !seated || (mine && mine.sitting_out);
+  $("sitin").hidden = !seated || !(mine && mine.sitting_out);
+  $("leave").hidden = !seated;
+  $("addbot").hidden = !seated || t.seats.every((s) => s);
+  tick();
+}
+
+function tick() {
+  for (const bar of document.querySelectorAll(".clock")) {
+    const left = Math.max(0, Number(bar.dataset.deadline) - Date.now() / 1000);
+    bar.style.width = `${Math.min(100, (left / 20) * 100)}%`;
+    bar.title = `${Math.ceil(left)} s`;
+  }
+}
+setInterval(tick, 250);
+
+$("sitout").addEventListener("click", () => send({ type: "sit_out" }));
+$("sitin").addEventListener("click", () => send({ type: "sit_in" }));
+$("leave").addEventListener("click", () => { send({ type: "leave" }); setTimeout(refreshMe, 500); });
+$("addbot").addEventListener("click", () => send({ type: "add_bot" }));
+$("say").addEventListener("submit", (e) => {
+  e.preventDefault();
+  if ($("line").value.trim()) send({ type: "chat", text: $("line").value });
+  $("line").value = "";
+});
+$("back").addEventListener("click", () => { history.pushState({}, "", "/"); route(); });
+
+async function loadHistory() {
+  const list = $("history");
+  try {
+    const data = await api(`/api/tables/${tableId}/hands`);
+    list.replaceChildren(...data.hands.slice(0, 10).map((h) => {
+      const item = document.createElement("li");
+      item.innerHTML = `Hand ${h.id}: pot ${h.pot}, ${h.net >= 0 ? "+" : ""}${h.net} `;
+      for (const kind of ["txt", "phh"]) {
+        const link = document.createElement("a");
+        link.href = `/api/hands/${h.id}.${kind}`;
+        link.textContent = kind.toUpperCase();
+        item.append(" ", link);
+      }
+      return item;
+    }));
+  } catch (error) { list.replaceChildren(); }
+}
+
+function route() {
+  const match = location.pathname.match(/^\/table\/(\d+)$/);
+  if (match) {
+    $("lobby").hidden = true;
+    $("room").hidden = false;
+    $("log").replaceChildren();
+    $("chat").replaceChildren();
+    connect(Number(match[1]));
+    loadHistory();
+  } else {
+    if (socket) { socket.onclose = null; socket.close(); socket = null; }
+    tableId = null;
+    seen = { no: null, epoch: null };
+    showLobby();
+  }
+}
+
+window.addEventListener("popstate", route);
+refreshMe().then(route);

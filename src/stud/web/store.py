@@ -1,0 +1,528 @@
+"""The cardroom's storage: accounts, the chip ledger, tables, seats, hands and chat.
+
+SQLAlchemy 2 over SQLite by default (a file, or memory for tests) or PostgreSQL
+(``postgresql://...``); the schema is made and upgraded by the alembic migrations
+in ``stud/web/migrations``, run when a store opens.
+
+Chips move between a bankroll and a table only here, and every move writes a
+ledger row in the same transaction, so at any moment the bankrolls plus the
+stacks at the tables equal the chips ever granted (R8.1 across the server). Bots
+buy in from the house account, whose bankroll may go below zero.
+
+A hand row keeps its deck (server only) and every action as it is taken: a
+server killed mid-hand deals the same cards again and replays the actions to
+resume where it stood. Seat stacks change only when a hand is committed.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import secrets
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    create_engine,
+    event,
+    func,
+    insert,
+    select,
+)
+from sqlalchemy.engine import Engine
+from sqlalchemy.exc import IntegrityError, SQLAlchemyError
+from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
+from sqlalchemy.pool import StaticPool
+
+__all__ = [
+    "GRANT",
+    "HOUSE",
+    "AccountInfo",
+    "Base",
+    "HandRow",
+    "SeatRow",
+    "Store",
+    "StoreError",
+    "TableRow",
+    "hash_password",
+    "verify_password",
+]
+
+GRANT = 1000
+"""Play chips a new account (or guest) starts with."""
+
+HOUSE = "house"
+"""The account the built-in bots buy in from."""
+
+_SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
+
+
+class StoreError(RuntimeError):
+    """A request the store refuses (taken name, short bankroll, bad password), in one line."""
+
+
+def hash_password(password: str) -> str:
+    """A salted scrypt hash (stdlib ``hashlib.scrypt``) with its parameters."""
+    salt = secrets.token_bytes(16)
+    digest = hashlib.scrypt(password.encode(), salt=salt, **_SCRYPT)
+    return f"scrypt${_SCRYPT['n']}${salt.hex()}${digest.hex()}"
+
+
+def verify_password(password: str, stored: str) -> bool:
+    """Whether ``password`` matches a hash from ``hash_password`` (constant time)."""
+    try:
+        kind, n, salt, digest = stored.split("$")
+        params = {**_SCRYPT, "n": int(n)}
+        again = hashlib.scrypt(password.encode(), salt=bytes.fromhex(salt), **params)
+    except ValueError:
+        return False
+    return kind == "scrypt" and hmac.compare_digest(again.hex(), digest)
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Base(DeclarativeBase):
+    """The cardroom's tables; the migrations create exactly these (a test compares)."""
+
+
+class Account(Base):
+    __tablename__ = "accounts"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40), unique=True)
+    password: Mapped[str | None] = mapped_column(String(200), nullable=True)
+    guest: Mapped[bool] = mapped_column(Boolean, default=False)
+    bankroll: Mapped[int] = mapped_column(Integer, default=0)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class LoginSession(Base):
+    __tablename__ = "sessions"
+    token: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class Ledger(Base):
+    __tablename__ = "ledger"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"), index=True)
+    table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
+    delta: Mapped[int] = mapped_column(Integer)
+    reason: Mapped[str] = mapped_column(String(20))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class TableRow(Base):
+    __tablename__ = "tables"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    name: Mapped[str] = mapped_column(String(40))
+    variant: Mapped[str] = mapped_column(String(10))
+    stakes: Mapped[str] = mapped_column(String(40))
+    seats: Mapped[int] = mapped_column(Integer)
+    bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    closed: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class SeatRow(Base):
+    __tablename__ = "seats"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    name: Mapped[str] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
+    stack: Mapped[int] = mapped_column(Integer)
+    sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+
+
+class HandRow(Base):
+    __tablename__ = "hands"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    deck: Mapped[str] = mapped_column(String(104))
+    seats: Mapped[list[int]] = mapped_column(JSON)
+    names: Mapped[list[str]] = mapped_column(JSON)
+    accounts: Mapped[list[int]] = mapped_column(JSON)
+    stacks: Mapped[list[int]] = mapped_column(JSON)
+    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    pot: Mapped[int] = mapped_column(Integer, default=0)
+    phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class HandEvent(Base):
+    __tablename__ = "hand_events"
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hands.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer)
+    action: Mapped[dict[str, Any]] = mapped_column(JSON)
+    timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class ChatRow(Base):
+    __tablename__ = "chat"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), index=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    name: Mapped[str] = mapped_column(String(40))
+    text: Mapped[str] = mapped_column(String(200))
+    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+@dataclass(frozen=True, slots=True)
+class AccountInfo:
+    """Who a session belongs to."""
+
+    id: int
+    name: str
+    guest: bool
+    bankroll: int
+
+
+@dataclass(frozen=True, slots=True)
+class UnfinishedHand:
+    """A hand that was dealt but not committed: enough to deal it again and replay."""
+
+    id: int
+    deck: str
+    seats: list[int]
+    names: list[str]
+    accounts: list[int]
+    stacks: list[int]
+    actions: list[tuple[int, dict[str, Any], bool]]
+
+
+def database_url(url: str) -> str:
+    """A SQLAlchemy URL from what a person types: a path, ``sqlite:///...``, or PostgreSQL."""
+    if url.startswith(("postgresql://", "postgres://")):
+        return "postgresql+psycopg://" + url.split("://", 1)[1]
+    if "://" in url:
+        return url
+    return f"sqlite:///{Path(url).expanduser()}"
+
+
+class Store:
+    """The cardroom's database. Every method is one transaction."""
+
+    def __init__(self, url: str) -> None:
+        full = database_url(url)
+        try:
+            if full in {"sqlite://", "sqlite:///:memory:"}:
+                self.engine: Engine = create_engine(
+                    "sqlite://", poolclass=StaticPool, connect_args={"check_same_thread": False}
+                )
+            else:
+                self.engine = create_engine(full)
+            if self.engine.dialect.name == "sqlite":
+                event.listen(self.engine, "connect", _sqlite_pragmas)
+            from stud.web.migrations import upgrade  # noqa: PLC0415  (alembic loads lazily)
+
+            upgrade(self.engine)
+        except (SQLAlchemyError, ImportError) as error:
+            first = (str(error).strip().splitlines() or ["unknown error"])[0]
+            raise StoreError(f"cannot open the database {url!r}: {first}") from None
+        self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+
+    def close(self) -> None:
+        """Release the connections."""
+        self.engine.dispose()
+
+    @contextmanager
+    def _tx(self) -> Iterator[Session]:
+        with self._sessions.begin() as session:
+            yield session
+
+    # -- accounts -------------------------------------------------------------------
+
+    def _grant(self, session: Session, account: Account) -> None:
+        account.bankroll += GRANT
+        session.add(Ledger(account_id=account.id, delta=GRANT, reason="grant"))
+
+    def _new_session(self, session: Session, account: Account) -> str:
+        token = secrets.token_urlsafe(32)
+        session.add(LoginSession(token=token, account_id=account.id))
+        return token
+
+    def register(self, name: str, password: str) -> str:
+        """A new account with its first bankroll; returns a session token."""
+        name = name.strip()
+        if not 2 <= len(name) <= 20 or not name.replace(" ", "").replace("_", "").isalnum():
+            raise StoreError("a name is 2 to 20 letters, digits, spaces or underscores")
+        if name.lower().startswith(("guest", HOUSE, "bot")):
+            raise StoreError(f"the name {name!r} is reserved")
+        if len(password) < 6:
+            raise StoreError("a password has at least 6 characters")
+        try:
+            with self._tx() as session:
+                account = Account(name=name, password=hash_password(password), bankroll=0)
+                session.add(account)
+                session.flush()
+                self._grant(session, account)
+                return self._new_session(session, account)
+        except IntegrityError:
+            raise StoreError(f"the name {name!r} is taken") from None
+
+    def login(self, name: str, password: str) -> str:
+        """A new session token for the right name and password."""
+        with self._tx() as session:
+            account = session.scalar(select(Account).where(Account.name == name.strip()))
+            if account is None or account.password is None:
+                raise StoreError("no such name and password")
+            if not verify_password(password, account.password):
+                raise StoreError("no such name and password")
+            return self._new_session(session, account)
+
+    def guest(self) -> str:
+        """A new guest account with its first bankroll; returns a session token."""
+        for _ in range(5):  # a random name can be taken: draw again
+            try:
+                with self._tx() as session:
+                    name = f"guest-{secrets.token_hex(4)}"
+                    account = Account(name=name, guest=True, bankroll=0)
+                    session.add(account)
+                    session.flush()
+                    self._grant(session, account)
+                    return self._new_session(session, account)
+            except IntegrityError:
+                continue
+        raise StoreError("could not find a free guest name; try again")
+
+    def account(self, token: str | None) -> AccountInfo | None:
+        """The account a session token belongs to, if any."""
+        if not token:
+            return None
+        with self._tx() as session:
+            row = session.get(LoginSession, token)
+            if row is None:
+                return None
+            account = session.get(Account, row.account_id)
+            assert account is not None
+            return AccountInfo(account.id, account.name, account.guest, account.bankroll)
+
+    def _house(self, session: Session) -> Account:
+        house = session.scalar(select(Account).where(Account.name == HOUSE))
+        if house is None:
+            house = Account(name=HOUSE, bankroll=0)
+            session.add(house)
+            session.flush()
+        return house
+
+    # -- tables and seats ---------------------------------------------------------
+
+    def create_table(self, name: str, variant: str, stakes: str, seats: int, bots: bool) -> int:
+        """A new table row; the caller has validated the game."""
+        with self._tx() as session:
+            row = TableRow(name=name, variant=variant, stakes=stakes, seats=seats, bots=bots)
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def tables(self) -> list[TableRow]:
+        """Every open table."""
+        with self._tx() as session:
+            return list(session.scalars(select(TableRow).where(~TableRow.closed)))
+
+    def seats(self, table_id: int) -> list[SeatRow]:
+        """Who sits at a table, by seat."""
+        with self._tx() as session:
+            query = select(SeatRow).where(SeatRow.table_id == table_id).order_by(SeatRow.seat)
+            return list(session.scalars(query))
+
+    def sit(
+        self,
+        table_id: int,
+        seat: int,
+        account_id: int | None,
+        buy_in: int,
+        bot: str | None = None,
+        name: str | None = None,
+    ) -> SeatRow:
+        """Move ``buy_in`` chips from the bankroll (the house's for a bot) to a seat."""
+        with self._tx() as session:
+            account = self._house(session) if bot else session.get(Account, account_id)
+            if account is None:
+                raise StoreError("no such account")
+            if not bot and account.bankroll < buy_in:
+                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
+            if session.get(SeatRow, (table_id, seat)) is not None:
+                raise StoreError(f"seat {seat + 1} is taken")
+            account.bankroll -= buy_in
+            session.add(
+                Ledger(account_id=account.id, table_id=table_id, delta=-buy_in, reason="buy_in")
+            )
+            row = SeatRow(
+                table_id=table_id,
+                seat=seat,
+                account_id=account.id,
+                name=name or account.name,
+                bot=bot,
+                stack=buy_in,
+            )
+            session.add(row)
+            return row
+
+    def stand(self, table_id: int, seat: int) -> int:
+        """Empty a seat and move its stack back to its bankroll; returns the chips."""
+        with self._tx() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is None:
+                return 0
+            account = session.get(Account, row.account_id)
+            assert account is not None
+            account.bankroll += row.stack
+            session.add(
+                Ledger(account_id=account.id, table_id=table_id, delta=row.stack, reason="cash_out")
+            )
+            session.delete(row)
+            return row.stack
+
+    def set_sitting_out(self, table_id: int, seat: int, sitting_out: bool) -> None:
+        """Remember that a seat sits out (or in), so a restart keeps it."""
+        with self._tx() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.sitting_out = sitting_out
+
+    # -- hands ----------------------------------------------------------------------
+
+    def start_hand(
+        self,
+        table_id: int,
+        deck: str,
+        seats: Sequence[int],
+        names: Sequence[str],
+        accounts: Sequence[int],
+        stacks: Sequence[int],
+    ) -> int:
+        """A dealt hand, before anyone acts; returns its id."""
+        with self._tx() as session:
+            row = HandRow(
+                table_id=table_id,
+                deck=deck,
+                seats=list(seats),
+                names=list(names),
+                accounts=list(accounts),
+                stacks=list(stacks),
+            )
+            session.add(row)
+            session.flush()
+            return row.id
+
+    def add_action(
+        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    ) -> None:
+        """One action of a hand, stored before anyone hears of it (the hot path: no ORM)."""
+        row = {
+            "hand_id": hand_id,
+            "number": number,
+            "seat": seat,
+            "action": action,
+            "timed_out": timed_out,
+            "at": _now(),
+        }
+        with self.engine.begin() as connection:
+            connection.execute(insert(HandEvent), row)
+
+    def finish_hand(
+        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
+    ) -> None:
+        """Commit a finished hand: the seats' new stacks and its history, at once."""
+        with self._tx() as session:
+            hand = session.get(HandRow, hand_id)
+            assert hand is not None
+            hand.ended_at = _now()
+            hand.pot = pot
+            hand.phh = phh
+            for seat, stack in stacks.items():
+                row = session.get(SeatRow, (table_id, seat))
+                if row is not None:
+                    row.stack = stack
+
+    def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
+        """The hand a table was playing when the server stopped, if any."""
+        with self._tx() as session:
+            hand = session.scalar(
+                select(HandRow)
+                .where(HandRow.table_id == table_id, HandRow.ended_at.is_(None))
+                .order_by(HandRow.id.desc())
+            )
+            if hand is None:
+                return None
+            actions = session.scalars(
+                select(HandEvent).where(HandEvent.hand_id == hand.id).order_by(HandEvent.number)
+            )
+            return UnfinishedHand(
+                hand.id,
+                hand.deck,
+                list(hand.seats),
+                list(hand.names),
+                list(hand.accounts),
+                list(hand.stacks),
+                [(a.seat, dict(a.action), a.timed_out) for a in actions],
+            )
+
+    def hands(self, table_id: int, limit: int = 20) -> list[HandRow]:
+        """The table's last finished hands, newest first."""
+        with self._tx() as session:
+            query = (
+                select(HandRow)
+                .where(HandRow.table_id == table_id, HandRow.ended_at.is_not(None))
+                .order_by(HandRow.id.desc())
+                .limit(limit)
+            )
+            return list(session.scalars(query))
+
+    def hand(self, hand_id: int) -> HandRow | None:
+        """One hand by id."""
+        with self._tx() as session:
+            return session.get(HandRow, hand_id)
+
+    def table_stats(self, table_id: int, since: datetime) -> tuple[int, float]:
+        """Hands finished since ``since`` and their average pot."""
+        with self._tx() as session:
+            count, average = session.execute(
+                select(func.count(HandRow.id), func.avg(HandRow.pot)).where(
+                    HandRow.table_id == table_id, HandRow.ended_at >= since
+                )
+            ).one()
+            return int(count), float(average or 0)
+
+    # -- chat and the books --------------------------------------------------------
+
+    def add_chat(self, table_id: int, account_id: int, name: str, text: str) -> None:
+        """One line of chat."""
+        with self._tx() as session:
+            session.add(ChatRow(table_id=table_id, account_id=account_id, name=name, text=text))
+
+    def chips(self) -> tuple[int, int]:
+        """(chips in bankrolls and at tables, chips ever granted): always equal."""
+        with self._tx() as session:
+            bankrolls = session.scalar(select(func.coalesce(func.sum(Account.bankroll), 0)))
+            stacks = session.scalar(select(func.coalesce(func.sum(SeatRow.stack), 0)))
+            granted = session.scalar(
+                select(func.coalesce(func.sum(Ledger.delta), 0)).where(Ledger.reason == "grant")
+            )
+            return int(bankrolls or 0) + int(stacks or 0), int(granted or 0)
+
+
+def _sqlite_pragmas(connection: Any, _record: object) -> None:
+    cursor = connection.cursor()
+    cursor.execute("PRAGMA journal_mode=WAL")
+    cursor.execute("PRAGMA synchronous=NORMAL")
+    cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA busy_timeout=5000")
+    cursor.close()

@@ -1,0 +1,777 @@
+"""One table: an asyncio task that owns its hand and is the only one to change it.
+
+Clients never touch a hand. Their commands go into the table's queue; the task
+takes them one at a time, checks them against the rules and the seat they come
+from, stores what changed, and only then publishes a numbered event that the
+projection turns into what each connection may see. Built-in bots decide from a
+``PlayerView`` and their action goes through the same ``_act`` as a person's.
+
+A table is reached only through ``TableHandle`` (``submit`` a command, ``stop``),
+so tables can later live in other processes behind the same interface.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime, timedelta
+from typing import Any, Protocol
+
+from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
+from stud.bots import Bot, make_bot
+from stud.cards import DECK, Card, parse_cards
+from stud.history.phh import to_phh
+from stud.rules import Rules
+from stud.state import HandState, IllegalActionError, new_hand
+from stud.views import view_of
+from stud.web.projection import (
+    Clock,
+    Moment,
+    SeatInfo,
+    project,
+    project_events,
+    public_events,
+    public_view,
+)
+from stud.web.protocol import (
+    VERSION,
+    Act,
+    AddBot,
+    Chat,
+    Command,
+    Hello,
+    Leave,
+    ProtocolError,
+    RemoveBot,
+    Sit,
+    SitIn,
+    SitOut,
+    action_json,
+    action_of,
+)
+from stud.web.store import Store, StoreError
+
+__all__ = ["Settings", "Table", "TableHandle", "Viewer", "frame"]
+
+log = logging.getLogger("stud.web")
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """A table's clocks and pace, in seconds (tests shorten them)."""
+
+    turn_time: float = 20.0
+    time_bank: float = 30.0
+    bot_delay: float = 0.6
+    hand_pause: float = 3.0
+    keep_seat: float = 60.0
+    """How long a dropped player keeps being dealt in."""
+    missed_hands: int = 5
+    """Hands sat out before the seat is given up."""
+    chat_every: float = 1.0
+    chat_burst: int = 5
+    bot: str = "tight"
+
+
+def frame(kind: str, **fields: Any) -> str:
+    """One server message as JSON text."""
+    return json.dumps({"v": VERSION, "type": kind, **fields}, separators=(",", ":"))
+
+
+class Viewer:
+    """One connection to a table: who it is, and the frames waiting to go to it."""
+
+    def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
+        self.account = account
+        self.name = name
+        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
+        self.limit = limit
+        self.closed = False
+
+    def push(self, text: str) -> None:
+        """Queue a frame; a client that falls this far behind is cut off."""
+        if self.closed:
+            return
+        if self.outbox.qsize() >= self.limit:
+            self.close()
+            return
+        self.outbox.put_nowait(text)
+
+    def close(self) -> None:
+        """Ask the connection to end."""
+        if not self.closed:
+            self.closed = True
+            self.outbox.put_nowait(None)
+
+
+@dataclass(slots=True)
+class _Seat:
+    account: int
+    name: str
+    stack: int
+    bot: Bot | None = None
+    bot_name: str | None = None
+    sitting_out: bool = False
+    missed: int = 0
+    last_seq: int = 0
+    bank: float = 0.0
+    leaving: bool = False
+    viewers: int = 0
+    dropped_at: float | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Join:
+    viewer: Viewer
+    hello: Hello
+
+
+@dataclass(frozen=True, slots=True)
+class _Part:
+    viewer: Viewer
+
+
+@dataclass(frozen=True, slots=True)
+class _From:
+    viewer: Viewer
+    command: Command
+
+
+_STOP = object()
+
+
+class TableHandle(Protocol):
+    """How the rest of the server reaches a table (in this process or another)."""
+
+    id: int
+
+    def join(self, viewer: Viewer, hello: Hello) -> None:
+        """Connect a viewer; it gets a welcome, then missed events or a snapshot."""
+
+    def part(self, viewer: Viewer) -> None:
+        """Disconnect a viewer."""
+
+    def submit(self, viewer: Viewer, command: Command) -> None:
+        """A command from a viewer, handled in order."""
+
+    def summary(self) -> dict[str, Any]:
+        """What the lobby shows of the table."""
+
+    async def stop(self) -> None:
+        """End the task (the hand stays stored, to resume)."""
+
+
+@dataclass(slots=True)
+class _Recent:
+    hand_id: int
+    state: HandState
+    seats: tuple[int, ...]
+    names: tuple[str, ...]
+    accounts: tuple[int, ...]
+    ended: float = field(default_factory=time.time)
+
+    @property
+    def pot(self) -> int:
+        """Every chip the hand awarded."""
+        return sum(e.amount for e in self.state.events if isinstance(e, PotAwarded))
+
+
+class Table:
+    """A table task: seats, the hand, clocks, bots, and the event log."""
+
+    def __init__(
+        self,
+        table_id: int,
+        name: str,
+        rules: Rules,
+        size: int,
+        store: Store,
+        settings: Settings | None = None,
+        bots: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.id = table_id
+        self.name = name
+        self.rules = rules
+        self.size = size
+        self.store = store
+        self.settings = settings or Settings()
+        self.bots = bots
+        self._clock = clock
+        self.epoch = secrets.token_hex(4)
+        self.seats: list[_Seat | None] = [None] * size
+        self.hand: HandState | None = None
+        self.hand_seats: tuple[int, ...] = ()
+        self.hand_id: int | None = None
+        self._actions = 0
+        self._turn_start = 0.0
+        self._deadline: float | None = None
+        self._next_deal = 0.0
+        self._no = 0
+        self._log: deque[tuple[int, Moment]] = deque()
+        self._hand_first_no = 1
+        self._viewers: set[Viewer] = set()
+        self._queue: asyncio.Queue[object] = asyncio.Queue()
+        self._rng = random.Random(secrets.randbits(64))
+        self._shuffler = secrets.SystemRandom()
+        self._task: asyncio.Task[None] | None = None
+        self.recent: deque[_Recent] = deque(maxlen=20)
+        self.hands_played = 0
+        self._chat_state: dict[int, tuple[float, float]] = {}
+        """Each account's chat allowance: (lines in hand, when last counted)."""
+
+    # -- the handle -----------------------------------------------------------------
+
+    def start(self) -> None:
+        """Load the seats and any unfinished hand from the store, and start the task."""
+        self._restore()
+        self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
+
+    def join(self, viewer: Viewer, hello: Hello) -> None:
+        self._queue.put_nowait(_Join(viewer, hello))
+
+    def part(self, viewer: Viewer) -> None:
+        self._queue.put_nowait(_Part(viewer))
+
+    def submit(self, viewer: Viewer, command: Command) -> None:
+        self._queue.put_nowait(_From(viewer, command))
+
+    async def stop(self) -> None:
+        self._queue.put_nowait(_STOP)
+        if self._task is not None:
+            await self._task
+
+    def summary(self) -> dict[str, Any]:
+        taken = sum(1 for s in self.seats if s is not None)
+        hands, average_pot = self.store.table_stats(self.id, datetime.now(UTC) - timedelta(hours=1))
+        return {
+            "id": self.id,
+            "name": self.name,
+            "variant": self.rules.variant.value,
+            "game": self.rules.variant.game_name,
+            "stakes": self.rules.stakes,
+            "seats": self.size,
+            "taken": taken,
+            "bots": self.bots,
+            "average_pot": round(average_pot),
+            "hands_per_hour": hands,
+        }
+
+    # -- the task -------------------------------------------------------------------
+
+    async def _run(self) -> None:
+        while True:
+            wake = self._wake_at()
+            timeout = None if wake is None else max(0.0, wake - self._clock())
+            try:
+                item = await asyncio.wait_for(self._queue.get(), timeout)
+            except TimeoutError:
+                try:
+                    self._on_time()
+                except Exception:
+                    log.exception("table %s: the clock failed", self.id)
+                    self._deadline = self._clock() + self.settings.turn_time
+                continue
+            if item is _STOP:
+                for viewer in list(self._viewers):
+                    viewer.close()
+                return
+            try:
+                self._handle(item)
+                self._maybe_deal()
+            except StoreError as error:  # the database refused: say so, keep the table
+                if isinstance(item, _From | _Join):
+                    item.viewer.push(frame("error", message=str(error)))
+            except Exception:  # a bug must not take the table down with it
+                log.exception("table %s: %r failed", self.id, item)
+                if isinstance(item, _From | _Join):
+                    item.viewer.push(frame("error", message="the server failed on that; sorry"))
+
+    def _wake_at(self) -> float | None:
+        hand = self.hand
+        if hand is not None and hand.actor is not None:
+            seat = self.seats[self.hand_seats[hand.actor]]
+            if seat is not None and seat.bot is not None:
+                return self._turn_start + self.settings.bot_delay
+            return self._deadline
+        if self._can_deal():
+            return self._next_deal
+        return None
+
+    def _on_time(self) -> None:
+        hand = self.hand
+        if hand is not None and hand.actor is not None:
+            table_seat = self.hand_seats[hand.actor]
+            seat = self.seats[table_seat]
+            assert seat is not None
+            if seat.bot is not None:
+                action = seat.bot.act(view_of(hand, hand.actor), self._rng)
+                self._act(table_seat, action, timed_out=False)
+            else:
+                self._time_out(table_seat, hand)
+        self._maybe_deal()
+
+    def _time_out(self, table_seat: int, hand: HandState) -> None:
+        """The clock ran out: check if possible, else fold; a bring-in posts; sit out."""
+        legal = hand.legal_actions()
+        action: Action = Fold()
+        for choice in (Check(), BringIn(), Show()):
+            if choice in legal:
+                action = choice
+                break
+        seat = self.seats[table_seat]
+        assert seat is not None
+        seat.bank = 0.0
+        seat.sitting_out = True
+        self.store.set_sitting_out(self.id, table_seat, True)
+        self._act(table_seat, action, timed_out=True, note=f"{seat.name} timed out")
+
+    # -- commands -------------------------------------------------------------------
+
+    def _handle(self, item: object) -> None:
+        if isinstance(item, _Join):
+            self._join(item.viewer, item.hello)
+        elif isinstance(item, _Part):
+            self._part(item.viewer)
+        elif isinstance(item, _From):
+            try:
+                self._command(item.viewer, item.command)
+            except ProtocolError as error:
+                seq = item.command.seq if isinstance(item.command, Act) else None
+                item.viewer.push(frame("error", message=str(error), seq=seq))
+
+    def _seat_of(self, viewer: Viewer) -> int | None:
+        for number, seat in enumerate(self.seats):
+            if seat is not None and seat.bot is None and seat.account == viewer.account:
+                return number
+        return None
+
+    def _join(self, viewer: Viewer, hello: Hello) -> None:
+        self._viewers.add(viewer)
+        number = self._seat_of(viewer)
+        last_seq = 0
+        if number is not None:
+            seat = self.seats[number]
+            assert seat is not None
+            seat.viewers += 1
+            seat.dropped_at = None
+            last_seq = seat.last_seq
+        viewer.push(
+            frame(
+                "welcome",
+                table=self.id,
+                epoch=self.epoch,
+                name=viewer.name,
+                seat=number,
+                last_seq=last_seq,
+                no=self._no,
+            )
+        )
+        first = self._log[0][0] if self._log else self._no + 1
+        last = hello.last
+        if hello.epoch == self.epoch and last is not None and first - 1 <= last <= self._no:
+            for no, moment in self._log:
+                if no > last:
+                    viewer.push(self._event_frame(no, moment, number))
+        else:
+            viewer.push(frame("snapshot", no=self._no, table=project(self._moment(), number)))
+        if number is not None:
+            self._publish(notes=(f"{viewer.name} is back",))
+
+    def _part(self, viewer: Viewer) -> None:
+        self._viewers.discard(viewer)
+        viewer.close()
+        number = self._seat_of(viewer)
+        if number is None:
+            return
+        seat = self.seats[number]
+        assert seat is not None
+        seat.viewers = max(0, seat.viewers - 1)
+        if seat.viewers == 0:
+            seat.dropped_at = self._clock()
+            self._publish(notes=(f"{seat.name} lost the connection",))
+
+    def _command(self, viewer: Viewer, command: Command) -> None:
+        if isinstance(command, Hello):
+            raise ProtocolError("hello comes once, first")
+        if isinstance(command, Chat):
+            self._chat(viewer, command)
+            return
+        if viewer.account is None:
+            raise ProtocolError("sign in or play as a guest to sit down")
+        number = self._seat_of(viewer)
+        if isinstance(command, Sit):
+            self._sit(viewer, command, number)
+            return
+        if number is None:
+            raise ProtocolError("you are not seated at this table")
+        seat = self.seats[number]
+        assert seat is not None
+        if isinstance(command, Act):
+            self._player_act(viewer, number, seat, command)
+        elif isinstance(command, SitOut):
+            seat.sitting_out = True
+            self.store.set_sitting_out(self.id, number, True)
+            self._publish(notes=(f"{seat.name} sits out",))
+        elif isinstance(command, SitIn):
+            if seat.stack == 0 and not self._in_hand(number):
+                raise ProtocolError("you have no chips: leave and buy in again")
+            seat.sitting_out, seat.missed = False, 0
+            seat.bank = self.settings.time_bank
+            self.store.set_sitting_out(self.id, number, False)
+            self._publish(notes=(f"{seat.name} sits in",))
+        elif isinstance(command, Leave):
+            self._leave(number, seat)
+        elif isinstance(command, AddBot):
+            self.add_bot(command.bot)
+        elif isinstance(command, RemoveBot):
+            self._remove_bot(command.seat)
+
+    def _player_act(self, viewer: Viewer, number: int, seat: _Seat, command: Act) -> None:
+        if command.seq <= seat.last_seq:
+            viewer.push(frame("ack", seq=command.seq, applied=False))
+            return
+        hand = self.hand
+        if hand is None or hand.actor is None or not self._in_hand(number):
+            raise ProtocolError("there is no action for you now")
+        if self.hand_seats[hand.actor] != number:
+            actor = self.seats[self.hand_seats[hand.actor]]
+            raise ProtocolError(
+                f"it is {actor.name if actor else 'another seat'}'s turn, not yours"
+            )
+        used = self._clock() - self._turn_start
+        try:
+            self._act(number, action_of(command), timed_out=False)
+        except IllegalActionError as error:
+            raise ProtocolError(str(error)) from None
+        seat.last_seq = command.seq
+        seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_time))
+        viewer.push(frame("ack", seq=command.seq, applied=True, no=self._no))
+
+    def _sit(self, viewer: Viewer, command: Sit, number: int | None) -> None:
+        if number is not None:
+            raise ProtocolError(f"you already sit in seat {number + 1}")
+        if command.seat >= self.size:
+            raise ProtocolError(f"this table has seats 1 to {self.size}")
+        if self.seats[command.seat] is not None:
+            raise ProtocolError(f"seat {command.seat + 1} is taken")
+        low, high = self.buy_in_range
+        if not low <= command.buy_in <= high:
+            raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
+        assert viewer.account is not None
+        row = self.store.sit(self.id, command.seat, viewer.account, command.buy_in)
+        self.seats[command.seat] = _Seat(
+            account=viewer.account,
+            name=row.name,
+            stack=command.buy_in,
+            bank=self.settings.time_bank,
+            viewers=1,
+        )
+        viewer.push(frame("seated", seat=command.seat, last_seq=0))
+        self._publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",))
+
+    @property
+    def buy_in_range(self) -> tuple[int, int]:
+        """The fewest and most chips a player may sit down with."""
+        return 10 * self.rules.big_bet, 100 * self.rules.big_bet
+
+    def _leave(self, number: int, seat: _Seat) -> None:
+        if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
+            seat.leaving = True
+            seat.sitting_out = True
+            self._publish(notes=(f"{seat.name} will leave after this hand",))
+            return
+        self._stand(number)
+
+    def _stand(self, number: int) -> None:
+        seat = self.seats[number]
+        if seat is None:
+            return
+        self.store.stand(self.id, number)
+        self.seats[number] = None
+        self._publish(notes=(f"{seat.name} stands up",))
+
+    def add_bot(self, name: str, quiet: bool = False) -> None:
+        """Seat a built-in bot in the first empty seat, buying in from the house."""
+        try:
+            bot = make_bot(name)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
+        free = [n for n, s in enumerate(self.seats) if s is None]
+        if not free:
+            raise ProtocolError("the table is full")
+        number = free[0]
+        label = f"{name.capitalize()} bot {number + 1}"
+        buy_in = 20 * self.rules.big_bet
+        row = self.store.sit(self.id, number, None, buy_in, bot=name, name=label)
+        self.seats[number] = _Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
+        if not quiet:
+            self._publish(notes=(f"{label} sits down in seat {number + 1}",))
+
+    def _remove_bot(self, number: int) -> None:
+        seat = self.seats[number] if number < self.size else None
+        if seat is None or seat.bot is None:
+            raise ProtocolError(f"there is no bot in seat {number + 1}")
+        if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
+            seat.leaving = True
+            self._publish(notes=(f"{seat.name} will leave after this hand",))
+        else:
+            self._stand(number)
+
+    def _chat(self, viewer: Viewer, command: Chat) -> None:
+        if viewer.account is None:
+            raise ProtocolError("sign in or play as a guest to chat")
+        now = self._clock()
+        burst = float(self.settings.chat_burst)
+        held, since = self._chat_state.get(viewer.account, (burst, now))
+        tokens = min(burst, held + (now - since) / self.settings.chat_every)
+        if tokens < 1:
+            self._chat_state[viewer.account] = (tokens, now)
+            raise ProtocolError("slow down: too many chat lines")
+        self._chat_state[viewer.account] = (tokens - 1, now)
+        text = " ".join(command.text.split())
+        self.store.add_chat(self.id, viewer.account, viewer.name, text)
+        line = frame("chat", name=viewer.name, text=text, at=time.time())
+        for other in self._viewers:
+            other.push(line)
+
+    # -- the hand -------------------------------------------------------------------
+
+    def _in_hand(self, number: int) -> bool:
+        return self.hand is not None and number in self.hand_seats
+
+    def _act(self, number: int, action: Action, *, timed_out: bool, note: str = "") -> None:
+        """Apply one action for a seat: store it, then publish (the one path for all)."""
+        hand = self.hand
+        assert hand is not None
+        assert self.hand_id is not None
+        before = len(hand.events)
+        after = hand.apply(action)  # raises before anything is stored or sent
+        self._actions += 1
+        self.store.add_action(self.hand_id, self._actions, number, action_json(action), timed_out)
+        self.hand = after
+        if after.is_over:
+            self._finish()
+        self._start_turn()
+        self._publish(events=after.events[before:], notes=(note,) if note else ())
+        if after.is_over:
+            self._after_hand()
+
+    def _start_turn(self) -> None:
+        hand = self.hand
+        self._turn_start = self._clock()
+        self._deadline = None
+        if hand is None or hand.actor is None:
+            return
+        seat = self.seats[self.hand_seats[hand.actor]]
+        if seat is not None and seat.bot is None:
+            self._deadline = self._turn_start + self.settings.turn_time + seat.bank
+
+    def _finish(self) -> None:
+        hand = self.hand
+        assert hand is not None
+        assert self.hand_id is not None
+        stacks: dict[int, int] = {}
+        for h, number in enumerate(self.hand_seats):
+            seat = self.seats[number]
+            if seat is not None:
+                seat.stack = hand.final_stacks[h]
+                stacks[number] = seat.stack
+        names = tuple(self._names())
+        accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
+        recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
+        self.store.finish_hand(
+            self.hand_id, self.id, stacks, recent.pot, to_phh(hand, players=names)
+        )
+        self.recent.append(recent)
+        self.hands_played += 1
+        self._next_deal = self._clock() + self.settings.hand_pause
+
+    def _names(self) -> list[str]:
+        return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]
+
+    def _dealt_in(self, number: int, seat: _Seat) -> bool:
+        if seat.sitting_out or seat.stack <= 0 or seat.leaving:
+            return False
+        dropped = seat.dropped_at
+        return (
+            seat.bot is not None
+            or dropped is None
+            or (self._clock() - dropped < self.settings.keep_seat)
+        )
+
+    def _can_deal(self) -> bool:
+        if self.hand is not None and not self.hand.is_over:
+            return False
+        players = [(n, s) for n, s in enumerate(self.seats) if s and self._dealt_in(n, s)]
+        return len(players) >= 2 and any(s.bot is None for _, s in players)
+
+    def _maybe_deal(self) -> None:
+        if not self._can_deal() or self._clock() < self._next_deal:
+            return
+        self._between_hands()
+        if not self._can_deal():
+            return
+        numbers = tuple(n for n, s in enumerate(self.seats) if s and self._dealt_in(n, s))
+        seats = [self.seats[n] for n in numbers]
+        deck = list(DECK)
+        self._shuffler.shuffle(deck)
+        stacks = [s.stack for s in seats if s is not None]
+        self.hand_id = self.store.start_hand(
+            self.id,
+            "".join(str(c) for c in deck),
+            numbers,
+            [s.name for s in seats if s],
+            [s.account for s in seats if s],
+            stacks,
+        )
+        self._deal(numbers, deck, stacks)
+
+    def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> None:
+        self.hand = new_hand(self.rules, stacks, deck=deck)
+        self.hand_seats = numbers
+        self._actions = 0
+        keep_from = self._hand_first_no
+        self._hand_first_no = self._no + 1
+        while self._log and self._log[0][0] < keep_from:
+            self._log.popleft()
+        self._start_turn()
+        self._publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+
+    def _after_hand(self) -> None:
+        """Seats change only between hands: leavers, removed bots and the busted stand."""
+        for number, seat in enumerate(self.seats):
+            if seat is None:
+                continue
+            if seat.leaving or seat.stack < (1 if seat.bot is None else self.rules.big_bet):
+                self._stand(number)
+
+    def _between_hands(self) -> None:
+        """Before a deal: absentees count a missed hand, and bots fill empty seats."""
+        self._after_hand()
+        now = self._clock()
+        for number, seat in enumerate(self.seats):
+            if seat is None:
+                continue
+            dropped = seat.dropped_at
+            if dropped is not None and now - dropped >= self.settings.keep_seat:
+                seat.sitting_out = True  # gone for good: missed hands count from now
+                self.store.set_sitting_out(self.id, number, True)
+            if seat.sitting_out:
+                seat.missed += 1
+                if seat.missed >= self.settings.missed_hands:
+                    self._stand(number)
+        if self.bots and any(s is None for s in self.seats):
+            humans = sum(1 for s in self.seats if s is not None and s.bot is None)
+            bots = sum(1 for s in self.seats if s is not None and s.bot is not None)
+            if humans and bots < max(1, self.size - 2):
+                self.add_bot(self.settings.bot)
+
+    # -- publishing -----------------------------------------------------------------
+
+    def _moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
+        clock = None
+        hand = self.hand
+        if hand is not None and hand.actor is not None and self._deadline is not None:
+            number = self.hand_seats[hand.actor]
+            seat = self.seats[number]
+            bank = seat.bank if seat else 0.0
+            left = self._deadline - self._clock()
+            clock = Clock(number, time.time() + left, bank)
+        infos = tuple(
+            None
+            if s is None
+            else SeatInfo(
+                name=s.name,
+                stack=s.stack,
+                bot=s.bot is not None,
+                sitting_out=s.sitting_out,
+                connected=s.bot is not None or s.viewers > 0,
+                account=s.account,
+            )
+            for s in self.seats
+        )
+        return Moment(
+            table=self.id,
+            name=self.name,
+            rules=self.rules,
+            seats=infos,
+            hand=hand,
+            hand_seats=self.hand_seats,
+            hand_id=self.hand_id,
+            clock=clock,
+            events=events,
+            notes=notes,
+        )
+
+    def _event_frame(
+        self,
+        no: int,
+        moment: Moment,
+        viewer: int | None,
+        shared: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
+    ) -> str:
+        table, events = shared or (public_view(moment), public_events(moment))
+        return frame(
+            "event",
+            no=no,
+            events=project_events(moment, viewer, events),
+            table=project(moment, viewer, table),
+        )
+
+    def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
+        self._no += 1
+        moment = self._moment(events, notes)
+        self._log.append((self._no, moment))
+        if not self._viewers:
+            return
+        shared = (public_view(moment), public_events(moment))
+        cache: dict[int | None, str] = {}
+        for viewer in self._viewers:
+            number = self._seat_of(viewer)
+            if number not in cache:
+                cache[number] = self._event_frame(self._no, moment, number, shared)
+            viewer.push(cache[number])
+
+    # -- restart --------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        """Seats as stored, and the hand that was in play dealt again and replayed."""
+        for row in self.store.seats(self.id):
+            if row.seat >= self.size:
+                continue
+            bot = make_bot(row.bot) if row.bot else None
+            self.seats[row.seat] = _Seat(
+                account=row.account_id,
+                name=row.name,
+                stack=row.stack,
+                bot=bot,
+                bot_name=row.bot,
+                sitting_out=row.sitting_out,
+                bank=self.settings.time_bank,
+                dropped_at=None if bot else self._clock(),
+            )
+        unfinished = self.store.unfinished_hand(self.id)
+        if unfinished is None:
+            return
+        self.hand_id = unfinished.id
+        deck = list(parse_cards(unfinished.deck))
+        self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
+        self.hand_seats = tuple(unfinished.seats)
+        for _, data, _ in unfinished.actions:
+            act = Act(type="act", seq=1, **data)
+            self.hand = self.hand.apply(action_of(act))
+        self._actions = len(unfinished.actions)
+        self._no = 1
+        self._log.append((1, replace(self._moment(), notes=("The table is back",))))
+        self._hand_first_no = 1
+        if self.hand.is_over:
+            self._finish()
+        self._start_turn()

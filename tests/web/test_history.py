@@ -1,0 +1,49 @@
+"""What a player downloads of a hand: their chair's view, others' hidden cards as ``??``."""
+
+from __future__ import annotations
+
+import random
+
+from stud.actions import BringIn, Call, Check, Fold, HandShown, Show
+from stud.history.phh import parse_phh, replay
+from stud.rules import Rules, Variant
+from stud.state import HandState, Phase, new_hand
+from stud.web.history import seat_phh, seat_text
+
+NAMES = ["Ann", "Bob", "Cy"]
+
+
+def _played(fold_out: bool) -> HandState:
+    rules = Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10)
+    state = new_hand(rules, [100, 100, 100], rng=random.Random(5))
+    while not state.is_over:
+        legal = state.legal_actions()
+        if fold_out and Fold() in legal:
+            action = Fold()
+        else:
+            action = next(a for a in (Show(), Check(), Call(), BringIn()) if a in legal)
+        state = state.apply(action)
+    return state
+
+
+def test_r8_4_a_download_masks_the_down_cards_its_player_never_saw() -> None:
+    state = _played(fold_out=True)
+    assert state.phase is Phase.OVER
+    for seat in range(3):
+        text = seat_phh(state, NAMES, seat)
+        for other in range(3):
+            for card in state.down[other]:
+                assert (str(card) in text) == (other == seat)
+        # The masked file still replays to the same result.
+        again = replay(parse_phh(text))
+        assert again.final_stacks == state.final_stacks
+
+
+def test_cards_shown_at_showdown_stay_in_every_download() -> None:
+    state = _played(fold_out=False)
+    shown = [e for e in state.events if isinstance(e, HandShown)]
+    assert len(shown) >= 2
+    text = seat_phh(state, NAMES, 0)
+    for event in shown:
+        assert all(str(card) in text for card in event.cards)
+    assert "Bob" in seat_text(state, NAMES, 0, "Hand 1")

@@ -1,0 +1,114 @@
+"""The cardroom's storage on SQLite and on a real PostgreSQL: schema, accounts, chips."""
+
+from __future__ import annotations
+
+import pytest
+from alembic.autogenerate import compare_metadata
+from alembic.migration import MigrationContext
+
+from stud.web.store import GRANT, Base, Store, StoreError, hash_password, verify_password
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: object) -> Store:
+    if request.param == "sqlite":
+        return Store(f"{tmp_path}/cardroom.sqlite3")
+    url: str = request.getfixturevalue("postgres_url")
+    return Store(url)
+
+
+def test_migrations_make_exactly_the_models(store: Store) -> None:
+    with store.engine.connect() as connection:
+        differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)
+    assert differences == []
+    store.close()
+
+
+def test_opening_twice_keeps_the_data(tmp_path: object) -> None:
+    path = f"{tmp_path}/again.sqlite3"
+    first = Store(path)
+    token = first.register("Ann", "secret1")
+    first.close()
+    again = Store(path)
+    account = again.account(token)
+    assert account is not None
+    assert account.name == "Ann"
+
+
+def test_passwords_are_salted_scrypt_hashes() -> None:
+    stored = hash_password("hunter22")
+    assert stored.startswith("scrypt$")
+    assert "hunter22" not in stored
+    assert stored != hash_password("hunter22")
+    assert verify_password("hunter22", stored)
+    assert not verify_password("hunter23", stored)
+    assert not verify_password("x", "not a hash")
+
+
+def test_accounts_register_log_in_and_refuse_wrong_passwords(store: Store) -> None:
+    token = store.register("Ann", "secret1")
+    account = store.account(token)
+    assert account is not None
+    assert (account.name, account.bankroll, account.guest) == ("Ann", GRANT, False)
+    assert store.account(store.login("Ann", "secret1")) == account
+    with pytest.raises(StoreError, match="no such name and password"):
+        store.login("Ann", "wrong-one")
+    with pytest.raises(StoreError, match="taken"):
+        store.register("Ann", "another1")
+    with pytest.raises(StoreError, match="reserved"):
+        store.register("Guest 1", "another1")
+    guest = store.account(store.guest())
+    assert guest is not None
+    assert guest.guest
+    assert store.account("no such token") is None
+    store.close()
+
+
+def test_r8_1_chips_move_only_through_the_ledger(store: Store) -> None:
+    table = store.create_table("t", "stud", "1/1/5/10", 6, bots=True)
+    ann = store.account(store.register("Ann", "secret1"))
+    assert ann is not None
+    store.sit(table, 0, ann.id, 300)
+    store.sit(table, 1, None, 200, bot="station", name="Station bot")
+    with pytest.raises(StoreError, match="bankroll has 700"):
+        store.sit(table, 2, ann.id, 800)
+    with pytest.raises(StoreError, match="seat 1 is taken"):
+        store.sit(table, 0, ann.id, 100)
+    held, granted = store.chips()
+    assert held == granted == GRANT
+    hand = store.start_hand(
+        table, "As" * 52, [0, 1], ["Ann", "Station bot"], [ann.id, 0], [300, 200]
+    )
+    store.add_action(hand, 1, 0, {"action": "bring_in"}, timed_out=False)
+    # Ann wins 30 from the bot: stacks change only when the hand is committed.
+    store.finish_hand(hand, table, {0: 330, 1: 170}, 60, "phh")
+    assert store.chips() == (GRANT, GRANT)
+    assert store.stand(table, 0) == 330
+    after = store.account(store.login("Ann", "secret1"))
+    assert after is not None
+    assert after.bankroll == GRANT - 300 + 330
+    assert store.unfinished_hand(table) is None
+    assert store.chips() == (GRANT, GRANT)
+    store.close()
+
+
+def test_an_unfinished_hand_keeps_its_deck_and_actions(store: Store) -> None:
+    table = store.create_table("t", "razz", "1/1/5/10", 2, bots=False)
+    hand = store.start_hand(table, "deck", [0, 1], ["a", "b"], [1, 2], [100, 100])
+    store.add_action(hand, 1, 1, {"action": "bring_in"}, timed_out=False)
+    store.add_action(hand, 2, 0, {"action": "complete", "to": 5}, timed_out=True)
+    unfinished = store.unfinished_hand(table)
+    assert unfinished is not None
+    assert unfinished.deck == "deck"
+    assert unfinished.actions == [
+        (1, {"action": "bring_in"}, False),
+        (0, {"action": "complete", "to": 5}, True),
+    ]
+    store.close()
+
+
+def test_a_database_that_cannot_be_opened_is_one_clear_line(tmp_path: object) -> None:
+    with pytest.raises(StoreError) as error:
+        Store("postgresql://nobody@127.0.0.1:1/none")
+    assert "cannot open the database" in str(error.value)
+    assert "\n" not in str(error.value)

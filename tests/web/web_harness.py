@@ -1,0 +1,191 @@
+"""A cardroom on a free loopback port, and websocket clients that play from what they see.
+
+Nothing here sleeps: a client waits for the frame it needs (with a generous
+limit, so a broken server fails the test instead of hanging it).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import random
+import signal
+import socket
+import subprocess
+import sys
+from collections.abc import AsyncIterator, Callable, Iterator
+from contextlib import asynccontextmanager, contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+import uvicorn
+import websockets
+
+from stud.web.app import Room, create_app
+from stud.web.store import Store
+from stud.web.table import Settings
+
+WAIT = 60.0
+"""The longest a test waits for one frame before failing."""
+
+FAST = Settings(turn_time=60.0, time_bank=0.0, bot_delay=0.0, hand_pause=0.0, bot="station")
+
+Message = dict[str, Any]
+
+
+@dataclass
+class Cardroom:
+    """A running server: its room (to seat players through the store) and its URL."""
+
+    room: Room
+    port: int
+
+    @property
+    def store(self) -> Store:
+        return self.room.store
+
+    def url(self, table: int, token: str | None = None) -> str:
+        query = f"?token={token}" if token else ""
+        return f"ws://127.0.0.1:{self.port}/ws/{table}{query}"
+
+    def seat_guests(
+        self, variant: str, seats: int, players: int, stack: int = 200, stakes: str = "1/1/5/10"
+    ) -> tuple[int, list[str]]:
+        """A running table with ``players`` guests seated (as if they had dropped); their tokens."""
+        table = self.store.create_table("test", variant, stakes, seats, bots=False)
+        tokens = []
+        for seat in range(players):
+            token = self.store.guest()
+            account = self.store.account(token)
+            assert account is not None
+            self.store.sit(table, seat, account.id, stack)
+            tokens.append(token)
+        self.room.open()
+        return table, tokens
+
+
+@asynccontextmanager
+async def cardroom(url: str = "sqlite://", settings: Settings = FAST) -> AsyncIterator[Cardroom]:
+    """A server for one test, on a port of its own."""
+    store = Store(url)
+    room = Room(store, settings, defaults=False)
+    room.open()
+    listener = socket.create_server(("127.0.0.1", 0))
+    port = listener.getsockname()[1]
+    config = uvicorn.Config(
+        create_app(room), lifespan="off", log_level="warning", ws_max_size=65536
+    )
+    server = uvicorn.Server(config)
+    task = asyncio.create_task(server.serve(sockets=[listener]))
+    try:
+        yield Cardroom(room, port)
+    finally:
+        server.should_exit = True
+        await task
+        await room.close()
+        listener.close()
+
+
+@dataclass
+class Client:
+    """One websocket client: every frame it got, raw and parsed."""
+
+    ws: Any
+    raw: list[str] = field(default_factory=list)
+    seq: int = 0
+    last_no: int | None = None
+    epoch: str | None = None
+    seat: int | None = None
+    table: Message | None = None
+    min_no: int = 0
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps({"v": 1, **message}))
+
+    async def recv(self) -> Message:
+        text = await asyncio.wait_for(self.ws.recv(), WAIT)
+        self.raw.append(text)
+        message: Message = json.loads(text)
+        kind = message["type"]
+        if kind == "welcome":
+            self.epoch, self.seat = message["epoch"], message["seat"]
+            self.seq = max(self.seq, message["last_seq"])
+        if kind in {"event", "snapshot"}:
+            self.last_no, self.table = message["no"], message["table"]
+        if kind == "ack" and message["applied"]:
+            self.min_no = message["no"]
+        return message
+
+    async def until(self, wanted: Callable[[Message], bool]) -> Message:
+        while True:
+            message = await self.recv()
+            if wanted(message):
+                return message
+
+    async def act(self, action: str, to: int | None = None, seq: int | None = None) -> None:
+        self.seq = self.seq + 1 if seq is None else seq
+        extra = {} if to is None else {"to": to}
+        await self.send(type="act", seq=self.seq, action=action, **extra)
+
+    def legal(self) -> list[Message]:
+        """The legal actions in the newest table this client saw, unless it awaits an ack."""
+        if self.table is None or self.last_no is None or self.last_no < self.min_no:
+            return []
+        hand = self.table["hand"]
+        return [] if hand is None else list(hand["legal"])
+
+    async def play_hand(self, rng: random.Random) -> Message:
+        """Act at random among the legal actions until the hand is over; its last frame."""
+        while True:
+            legal = self.legal()  # the newest table may already say it is this seat's turn
+            if legal:
+                choice = rng.choice(legal)
+                self.min_no = 1 << 30  # wait for the ack before acting again
+                await self.act(choice["action"], choice.get("to"))
+            message = await self.recv()
+            if message["type"] == "error":
+                raise AssertionError(f"server refused a legal action: {message['message']}")
+            if message["type"] in {"event", "snapshot"}:
+                hand = message["table"]["hand"]
+                if hand is not None and hand["phase"] == "over":
+                    return message
+
+
+@asynccontextmanager
+async def connect(
+    room: Cardroom, table: int, token: str | None = None, hello: Message | None = None
+) -> AsyncIterator[Client]:
+    """A client at a table that has said hello."""
+    async with websockets.connect(room.url(table, token), max_size=2**22) as ws:
+        client = Client(ws)
+        await client.send(**(hello or {"type": "hello"}))
+        await client.until(lambda m: m["type"] == "welcome")
+        yield client
+
+
+@asynccontextmanager
+async def clients_at(room: Cardroom, table: int, tokens: list[str]) -> AsyncIterator[list[Client]]:
+    """One connected client per token."""
+    async with contextlib.AsyncExitStack() as stack:
+        yield [await stack.enter_async_context(connect(room, table, t)) for t in tokens]
+
+
+@contextmanager
+def serving(db: str, *options: str) -> Iterator[tuple[subprocess.Popen[str], int]]:
+    """``stud serve`` in a child process on a free port; its process and port once it listens."""
+    command = [sys.executable, "-m", "stud.cli.main", "serve", "--port", "0", "--db", db]
+    command += ["--bot-delay", "0", "--hand-pause", "0", "--turn-time", "600", *options]
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()  # printed once the socket listens
+        assert "open at http://127.0.0.1:" in line, line
+        port = int(line.split("127.0.0.1:")[1].split("/")[0])
+        yield process, port
+    finally:
+        if process.poll() is None:
+            process.send_signal(signal.SIGINT)
+            process.wait(timeout=60)
+        if process.stdout is not None:
+            process.stdout.close()
