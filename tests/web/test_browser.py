@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 from pathlib import Path
+from typing import Any
 
 import pytest
 from web_harness import serving
@@ -57,7 +58,17 @@ def _act(page: object, prefer: tuple[str, ...] = PASSIVE) -> None:
     names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
     choice = next((n for n in prefer if n in names), names[0])
     before = page.evaluate("Number(document.body.dataset.no)")  # type: ignore[attr-defined]
+    free_fold = choice == "fold" and "check" in names
+    asked: list[str] = []
+    if free_fold:  # R5.8: folding when checking is free is allowed, and asked once more
+
+        def confirm(dialog: Any) -> None:
+            asked.append(dialog.message)
+            dialog.accept()
+
+        page.once("dialog", confirm)  # type: ignore[attr-defined]
     page.click(f"#actions button[data-action='{choice}']")  # type: ignore[attr-defined]
+    assert asked == (["Checking costs nothing. Fold anyway?"] if free_fold else [])
     # The answer is a newer event: wait for it before looking at the buttons again.
     page.wait_for_function(f"() => Number(document.body.dataset.no) > {before}")  # type: ignore[attr-defined]
 
@@ -85,6 +96,8 @@ def test_two_browsers_and_bots_play_to_showdown_one_reloading_mid_hand(tmp_path:
         desk = browser.new_context(viewport={"width": 1100, "height": 900})
         phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
         ann, bob = desk.new_page(), phone.new_page()
+        for page in (ann, bob):  # a loaded machine renders slowly; a hang still fails
+            page.set_default_timeout(120_000)
         _guest(ann, base)
         # Open a table with bots (station: they always call) in the other seats.
         ann.fill("#create input[name='name']", "Friday razz")

@@ -293,11 +293,15 @@ function draw(t) {
   }));
   const actions = $("actions");
   actions.replaceChildren();
-  for (const a of hand ? hand.legal : []) {
+  const legal = hand ? hand.legal : [];
+  const checkIsFree = legal.some((a) => a.action === "check");
+  for (const a of legal) {
     const button = document.createElement("button");
     button.textContent = a.label;
     button.dataset.action = a.action;
     button.addEventListener("click", () => {
+      // R5.8: folding when checking is free is allowed, and asked once more.
+      if (a.action === "fold" && checkIsFree && !window.confirm("Checking costs nothing. Fold anyway?")) return;
       seq += 1;
       send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }) });
       actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
