@@ -148,3 +148,18 @@ def test_bad_options_are_clear_errors(kwargs: dict[str, object], message: str) -
     options: dict[str, object] = {"tables": 2, **kwargs}
     with pytest.raises(ValueError, match=message):
         BatchedStudEnv(**options)  # type: ignore[arg-type]
+
+
+def test_without_copies_the_arrays_are_the_same_play() -> None:
+    copied = BatchedStudEnv(8, "stud", 3)
+    shared = BatchedStudEnv(8, "stud", 3, copy=False)
+    _, masks = copied.reset(seed=9)
+    _, shared_masks = shared.reset(seed=9)
+    for _ in range(20):
+        actions = masks.argmax(axis=1)
+        obs, masks, rewards, dones = copied.step(actions)
+        shared_obs, shared_masks, shared_rewards, shared_dones = shared.step(actions)
+        np.testing.assert_array_equal(obs, shared_obs)
+        np.testing.assert_array_equal(masks, shared_masks)
+        np.testing.assert_array_equal(rewards, shared_rewards)
+        np.testing.assert_array_equal(dones, shared_dones)

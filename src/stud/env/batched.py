@@ -123,8 +123,8 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
         out[base + 4] = min(t[T_STACK + s] * scale, 1.0)
         out[base + 5] = min(t[T_WAGER + s] * scale, 1.0)
         out[base + 6] = min(t[T_CONTRIB + s] * scale, 1.0)
-    ranks = np.zeros(13, dtype=np.int64)
-    suits = np.zeros(4, dtype=np.int64)
+    ranks = 0  # a count per rank, 4 bits each: nothing to allocate per step
+    suits = 0
     ncards = t[T_NCARDS + seat]
     mine = min(ncards, 6)  # down cards first, then face-up cards
     held = mine + (1 if ncards == 7 or t[T_COMMUNITY] >= 0 else 0)
@@ -132,8 +132,8 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
         code = cards[seat, i if i < mine else 6]  # the seventh: own or community
         if i < 2 or (i >= mine and ncards == 7):
             out[O_DOWN + code] = 1.0
-        ranks[code // 4] += 1
-        suits[code % 4] += 1
+        ranks += 1 << (4 * (code // 4))
+        suits += 1 << (4 * (code % 4))
     if t[T_COMMUNITY] >= 0:
         out[O_COMMUNITY + t[T_COMMUNITY]] = 1.0
     out[O_STREET + t[T_STREET] - 3] = 1.0
@@ -151,14 +151,15 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
     pairs = 0
     lows = 0
     for k in range(13):
-        group = max(group, ranks[k])
-        if ranks[k] >= 2:
+        count = (ranks >> (4 * k)) & 15
+        group = max(group, count)
+        if count >= 2:
             pairs += 1
-        if ranks[k] > 0 and (k <= 6 or k == 12):  # eight or lower, or the ace
+        if count > 0 and (k <= 6 or k == 12):  # eight or lower, or the ace
             lows += 1
     longest = 0
     for k in range(4):
-        longest = max(longest, suits[k])
+        longest = max(longest, (suits >> (4 * k)) & 15)
     out[O_HAND] = group / 4
     out[O_HAND + 1] = min(pairs, 3) / 3
     out[O_HAND + 2] = longest / 7
@@ -445,6 +446,7 @@ class BatchedStudEnv:
         stakes: str = "1/2/5/10",
         stack: int | None = None,
         reward_unit: RewardUnit = "chips",
+        copy: bool = True,
     ) -> None:
         if tables < 1:
             raise ValueError(f"tables={tables}: there must be at least one table")
@@ -460,6 +462,9 @@ class BatchedStudEnv:
         self.players = players
         self.every_seat = every_seat
         self.seat = seat
+        self.copy = copy
+        """False: ``reset`` and ``step`` return the environment's own arrays, which the
+        next call overwrites (no copy of ``tables`` observations a step)."""
         self._unit = 1.0 if reward_unit == "chips" else float(self.rules.big_bet)
         self._r = rules_array(self.rules)
         self._stacks = np.full(players, self.stack, dtype=np.int64)
@@ -520,7 +525,7 @@ class BatchedStudEnv:
         self._seeds[:] = [hand_start(seed, i) for i in range(self.tables)]
         _reset(*self._state())
         self._ready = True
-        return self._obs.copy(), self._masks.copy()
+        return self._out(self._obs), self._out(self._masks)
 
     def step(
         self, actions: npt.ArrayLike
@@ -550,8 +555,11 @@ class BatchedStudEnv:
         _step(chosen.astype(np.int64), *self._state())
         rewards = self._payoff / self._unit
         return (
-            self._obs.copy(),
-            self._masks.copy(),
+            self._out(self._obs),
+            self._out(self._masks),
             rewards if self.every_seat else rewards[:, self.seat],
-            self._done.copy(),
+            self._out(self._done),
         )
+
+    def _out(self, array: npt.NDArray[Any]) -> npt.NDArray[Any]:
+        return array.copy() if self.copy else array
