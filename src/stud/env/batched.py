@@ -221,146 +221,7 @@ def _deal(
 
 
 @njit(cache=True)
-def _bots_play(
-    i: int,
-    r: Any,
-    learner: Any,
-    policies: Any,
-    streams: Any,
-    decks: Any,
-    t: Any,
-    cards: Any,
-    kinds: Any,
-    amounts: Any,
-    bot_obs: Any,
-    tabs: Any,
-    won: Any,
-) -> None:
-    """The bots act at table ``i`` until the learner must act or the hand is over."""
-    while t[i, T_ACTOR] >= 0 and learner[t[i, T_ACTOR]] == 0:
-        nlegal = legal_actions(t[i], r, kinds[i], amounts[i])
-        choice = bot_choice(
-            policies[t[i, T_ACTOR]],
-            t[i],
-            r,
-            cards[i],
-            kinds[i],
-            amounts[i],
-            nlegal,
-            bot_obs,
-            streams[i],
-            tabs,
-        )
-        apply_action(
-            t[i], r, cards[i], decks[i], kinds[i, choice], amounts[i, choice], tabs, won[i]
-        )
-
-
-@njit(cache=True)
-def _next_decision(
-    i: int,
-    r: Any,
-    stacks: Any,
-    learner: Any,
-    policies: Any,
-    seeds: Any,
-    hands: Any,
-    streams: Any,
-    decks: Any,
-    t: Any,
-    cards: Any,
-    kinds: Any,
-    amounts: Any,
-    bot_obs: Any,
-    tabs: Any,
-    won: Any,
-    payoff: Any,
-    done: Any,
-    table_chips: int,
-    obs: Any,
-    masks: Any,
-    choice_of: Any,
-    actor: Any,
-    count_results: bool,
-) -> None:
-    """Play table ``i`` on to the learner's next decision, dealing new hands as they end."""
-    n = stacks.shape[0]
-    while True:
-        _bots_play(
-            i, r, learner, policies, streams, decks, t, cards, kinds, amounts, bot_obs, tabs, won
-        )
-        if t[i, T_ACTOR] >= 0:
-            break
-        if count_results:
-            for s in range(n):
-                payoff[i, s] += t[i, T_STACK + s] - stacks[s]
-            done[i] = True
-        _deal(i, r, stacks, seeds, hands, streams, decks, t, cards, tabs, won)
-    seat = t[i, T_ACTOR]
-    actor[i] = seat
-    nlegal = legal_actions(t[i], r, kinds[i], amounts[i])
-    mask_table(kinds[i], nlegal, masks[i], choice_of[i])
-    encode_table(t[i], r, cards[i], seat, table_chips, obs[i])
-
-
-@njit(cache=True)
-def _reset(
-    r: Any,
-    stacks: Any,
-    learner: Any,
-    policies: Any,
-    seeds: Any,
-    hands: Any,
-    streams: Any,
-    decks: Any,
-    t: Any,
-    cards: Any,
-    kinds: Any,
-    amounts: Any,
-    tabs: Any,
-    won: Any,
-    payoff: Any,
-    done: Any,
-    table_chips: int,
-    obs: Any,
-    masks: Any,
-    choice_of: Any,
-    actor: Any,
-) -> None:
-    bot_obs = np.empty(BOT_OBS_SIZE, dtype=np.int64)
-    for i in range(t.shape[0]):
-        hands[i] = 0
-        _deal(i, r, stacks, seeds, hands, streams, decks, t, cards, tabs, won)
-        _next_decision(
-            i,
-            r,
-            stacks,
-            learner,
-            policies,
-            seeds,
-            hands,
-            streams,
-            decks,
-            t,
-            cards,
-            kinds,
-            amounts,
-            bot_obs,
-            tabs,
-            won,
-            payoff,
-            done,
-            table_chips,
-            obs,
-            masks,
-            choice_of,
-            actor,
-            False,
-        )
-
-
-@njit(cache=True)
-def _step(
+def _play(
     actions: Any,
     r: Any,
     stacks: Any,
@@ -384,40 +245,51 @@ def _step(
     choice_of: Any,
     actor: Any,
 ) -> None:
-    bot_obs = np.empty(BOT_OBS_SIZE, dtype=np.int64)
+    """Every table's action, or with no actions every table's first hand; then on to
+    each table's next decision."""
+    bot_obs = np.empty(BOT_OBS_SIZE, dtype=np.int64)  # what a bot sees
     payoff[:] = 0
     done[:] = False
+    resetting = actions.shape[0] == 0
     for i in range(t.shape[0]):
-        choice = choice_of[i, actions[i]]
-        apply_action(
-            t[i], r, cards[i], decks[i], kinds[i, choice], amounts[i, choice], tabs, won[i]
-        )
-        _next_decision(
-            i,
-            r,
-            stacks,
-            learner,
-            policies,
-            seeds,
-            hands,
-            streams,
-            decks,
-            t,
-            cards,
-            kinds,
-            amounts,
-            bot_obs,
-            tabs,
-            won,
-            payoff,
-            done,
-            table_chips,
-            obs,
-            masks,
-            choice_of,
-            actor,
-            True,
-        )
+        choice = -1  # the legal action to play next at this table, if any
+        if resetting:
+            hands[i] = 0
+            _deal(i, r, stacks, seeds, hands, streams, decks, t, cards, tabs, won)
+        else:
+            choice = choice_of[i, actions[i]]
+        while True:  # the bots act until the learner's next decision; hands end and start
+            if choice >= 0:
+                apply_action(
+                    t[i], r, cards[i], decks[i], kinds[i, choice], amounts[i, choice], tabs, won[i]
+                )
+                choice = -1
+            seat = t[i, T_ACTOR]
+            if seat < 0:
+                if not resetting:
+                    for s in range(stacks.shape[0]):
+                        payoff[i, s] += t[i, T_STACK + s] - stacks[s]
+                    done[i] = True
+                _deal(i, r, stacks, seeds, hands, streams, decks, t, cards, tabs, won)
+                continue
+            nlegal = legal_actions(t[i], r, kinds[i], amounts[i])
+            if learner[seat]:
+                break
+            choice = bot_choice(
+                policies[seat],
+                t[i],
+                r,
+                cards[i],
+                kinds[i],
+                amounts[i],
+                nlegal,
+                bot_obs,
+                streams[i],
+                tabs,
+            )
+        actor[i] = seat
+        mask_table(kinds[i], nlegal, masks[i], choice_of[i])
+        encode_table(t[i], r, cards[i], seat, table_chips, obs[i])
 
 
 # -- the environment -------------------------------------------------------------------
@@ -523,7 +395,7 @@ class BatchedStudEnv:
     def reset(self, seed: int = 0) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """Deal every table its first hand; table ``i`` draws from ``hand_start(seed, i)``."""
         self._seeds[:] = [hand_start(seed, i) for i in range(self.tables)]
-        _reset(*self._state())
+        _play(np.zeros(0, dtype=np.int64), *self._state())
         self._ready = True
         return self._out(self._obs), self._out(self._masks)
 
@@ -552,7 +424,7 @@ class BatchedStudEnv:
             i = int(np.flatnonzero(~legal)[0])
             names = ", ".join(f"{k} {ACTION_NAMES[k]}" for k in np.flatnonzero(self._masks[i]))
             raise ValueError(f"table {i}: action {int(chosen[i])} is not legal now; legal: {names}")
-        _step(chosen.astype(np.int64), *self._state())
+        _play(chosen.astype(np.int64), *self._state())
         rewards = self._payoff / self._unit
         return (
             self._out(self._obs),
