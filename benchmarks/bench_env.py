@@ -12,11 +12,12 @@ hands are six-handed stud8 from fresh stacks, dealt and shown down automatically
 * ``pokerkit``: pokerkit 0.7's ``State`` with dealing, collection and showdown
   automated, and the same observation and mask built from it at every step.
 
-A batched environment on the compiled engine (many tables stepped at once, the way
-``stud sim`` plays hands) will be the fourth row once the compiled engine's rewrite
-lands: its place in ``rows`` below is marked.
+* ``stud.env batched``: ``BatchedStudEnv`` on the compiled engine, N tables at
+  once, every seat played by the learner (every step is an agent step, as in the
+  AEC row): numpy arrays of observations and masks out, one action per table in,
+  chosen uniformly among the legal ones by numpy, vectorised over the tables.
 
-    .venv/bin/python benchmarks/bench_env.py [--rounds 5] [--seconds 2]
+    .venv/bin/python benchmarks/bench_env.py [--rounds 5] [--seconds 2] [--tables 1,64,1024,8192]
 
 Each figure is the median of several rounds (the machine is shared).
 """
@@ -33,6 +34,7 @@ import numpy as np
 
 from bench_sim import PLAYERS, STACK, pokerkit_state  # the same pokerkit table
 from stud.env import N_ACTIONS, StudAECEnv, StudGymEnv
+from stud.env.batched import BatchedStudEnv
 from stud.env.encoding import BRING_IN, CHECK_CALL, FOLD, O_DOWN, O_SEATS, O_UP, OBS_SIZE, RAISE
 
 STAKES = "1/2/5/10"  # bench_sim's RULES
@@ -70,6 +72,26 @@ def gym_rate(seconds: float) -> float:
             observation, _, done, _, _ = env.step(action)
             steps += 1
     return steps / (time.perf_counter() - start)
+
+
+def batched_rate(tables: int) -> Callable[[float], float]:
+    """Agent steps per second of the batched environment with ``tables`` tables."""
+
+    def rate(seconds: float) -> float:
+        env = BatchedStudEnv(
+            tables, "stud8", PLAYERS, every_seat=True, stakes=STAKES, stack=STACK, copy=False
+        )
+        choose = np.random.default_rng(1)
+        _, masks = env.reset(seed=0)
+        steps, start = 0, time.perf_counter()
+        while time.perf_counter() - start < seconds:
+            # uniform among the legal actions: the largest of a random key per legal slot
+            keys = choose.random(masks.shape) * masks
+            _, masks, _, _ = env.step(keys.argmax(axis=1))
+            steps += tables
+        return steps / (time.perf_counter() - start)
+
+    return rate
 
 
 _RANKS = "23456789TJQKA"
@@ -133,8 +155,11 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=5)
     parser.add_argument("--seconds", type=float, default=2.0)
+    parser.add_argument("--tables", default="1,64,1024,8192", help="batched sizes, commas")
     args = parser.parse_args()
-    for warm in (aec_rate, gym_rate, pokerkit_rate):  # imports, caches, compiled kernels
+    sizes = [int(n) for n in args.tables.split(",")]
+    batched = {f"stud.env batched, N={n:,}": batched_rate(n) for n in sizes}
+    for warm in (aec_rate, gym_rate, pokerkit_rate, *batched.values()):  # caches, kernels
         warm(0.2)
     print(
         f"six-handed stud8, {args.rounds} rounds of {args.seconds:g} s, "
@@ -143,16 +168,15 @@ def main() -> None:
     rows = {
         "stud.env AEC (PettingZoo)": aec_rate,
         "stud.env Gym (5 random bots)": gym_rate,
-        # "stud.env batched (compiled)": the batched environment, after the engine rewrite
         "pokerkit loop": pokerkit_rate,
+        **batched,
     }
     rates = {
         name: median_rate(measure, args.seconds, args.rounds) for name, measure in rows.items()
     }
     reference = rates["pokerkit loop"]
     for name, rate in rates.items():
-        print(f"{name:<30}{rate:>12,.0f}{rate / reference:>9.2f}x pokerkit")
-    print(f"{'stud.env batched (compiled)':<30}  not yet: after the compiled engine's rewrite")
+        print(f"{name:<30}{rate:>12,.0f}{rate / reference:>11,.1f}x pokerkit")
 
 
 if __name__ == "__main__":

@@ -5,20 +5,27 @@
 * ``StudGymEnv`` (``stud.env.gym_env``): Gymnasium's single-agent API, one seat
   against chosen bots.
 * ``stud.env.encoding``: the observation vector and the legal-action mask, built
-  from a ``PlayerView`` only, shared by both.
-
-A batched environment, thousands of tables stepped at once on the compiled engine
-(``stud.sim.engine``), belongs here too, as ``stud.env.batched`` with the same
-encoding; it waits for the compiled engine's rewrite, so that it is built on the
-engine's public interface rather than today's internals. ``benchmarks/bench_env.py``
-has its place in the comparison ready.
+  from a ``PlayerView`` only, shared by all three.
+* ``BatchedStudEnv`` (``stud.env.batched``): thousands of tables on the compiled
+  engine (``stud.sim.engine``) stepped in one compiled call, numpy arrays in and
+  out, auto-reset, the learner on one seat (bots on the others) or on every seat;
+  the same encoding, built by a compiled encoder from the engine's arrays.
 
 ``import stud`` does not import this package, so PettingZoo and Gymnasium are
 needed only here (``pip install 'stud[env]'``).
 """
 
 from stud.env.aec import StudAECEnv, env
+from stud.env.batched import BatchedStudEnv
 from stud.env.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE
 from stud.env.gym_env import StudGymEnv
 
-__all__ = ["ACTION_NAMES", "N_ACTIONS", "OBS_SIZE", "StudAECEnv", "StudGymEnv", "env"]
+__all__ = [
+    "ACTION_NAMES",
+    "N_ACTIONS",
+    "OBS_SIZE",
+    "BatchedStudEnv",
+    "StudAECEnv",
+    "StudGymEnv",
+    "env",
+]

@@ -104,12 +104,14 @@ __all__ = [
     "T_SIZE",
     "PlayedHand",
     "apply_action",
+    "bot_choice",
     "legal_actions",
     "observe_table",
     "play_one",
     "rules_array",
     "run_hand",
     "run_hands",
+    "shuffle",
     "start_hand",
 ]
 
@@ -522,7 +524,35 @@ def observe_table(
 
 
 @njit(cache=True)
-def _shuffle(deck: Any, state: Any) -> None:
+def bot_choice(
+    policy: int,
+    t: Any,
+    r: Any,
+    cards: Any,
+    kinds: Any,
+    amounts: Any,
+    nlegal: int,
+    obs: Any,
+    state: Any,
+    tabs: Any,
+) -> int:
+    """The legal action index compiled policy ``policy`` picks for the actor.
+
+    The random and station policies need no observation, so none is built for them.
+    """
+    if policy == RANDOM:
+        return random_choice(kinds, nlegal, state)
+    if policy == STATION:
+        for i in range(nlegal):
+            if kinds[i] == CHECK or kinds[i] == CALL or kinds[i] == BRING_IN:
+                return i
+        return 0
+    observe_table(t, r, cards, kinds, amounts, nlegal, obs)
+    return decide(policy, obs, state, tabs)
+
+
+@njit(cache=True)
+def shuffle(deck: Any, state: Any) -> None:
     """A fresh deck in code order, then Fisher-Yates from the hand's stream."""
     for i in range(52):
         deck[i] = i
@@ -559,18 +589,7 @@ def run_hand(
     while t[T_ACTOR] >= 0:
         nlegal = legal_actions(t, r, kinds, amounts)
         seat = t[T_ACTOR]
-        policy = policies[seat]
-        if policy == RANDOM:
-            choice = random_choice(kinds, nlegal, state)
-        elif policy == STATION:
-            choice = 0
-            for i in range(nlegal):
-                if kinds[i] == CHECK or kinds[i] == CALL or kinds[i] == BRING_IN:
-                    choice = i
-                    break
-        else:
-            observe_table(t, r, cards, kinds, amounts, nlegal, obs)
-            choice = decide(policy, obs, state, tabs)
+        choice = bot_choice(policies[seat], t, r, cards, kinds, amounts, nlegal, obs, state, tabs)
         if actions < obs_log.shape[0]:
             observe_table(t, r, cards, kinds, amounts, nlegal, obs_log[actions])
         if actions < log.shape[0]:
@@ -635,7 +654,7 @@ def run_hands(
         for s in range(n):
             position[s] = (s + index) % n
             policies[s] = lineup[position[s]]
-        _shuffle(deck, state)
+        shuffle(deck, state)
         if k < decks.shape[0]:
             decks[k, :] = deck
             length = run_hand(
@@ -695,7 +714,7 @@ def play_one(
     state = np.array([start], dtype=np.uint64)
     order = np.empty(52, dtype=np.uint8)
     if deck is None:
-        _shuffle(order, state)
+        shuffle(order, state)
     else:
         order[:] = deck
     t = np.zeros(T_SIZE, dtype=np.int64)
