@@ -5,7 +5,10 @@ import pytest
 from helpers import awards, call_down, deal, later_streets, play, show_all, showdown, table
 from stud.actions import RakeTaken
 from stud.cards import parse_cards
+from stud.history import phh
+from stud.history.phh import parse_phh, to_phh
 from stud.rules import Rules, RulesError
+from stud.state import HandState
 
 HANDS = {
     0: "As Ad Qh 8d 8h 5c 5s",  # aces up
@@ -14,10 +17,9 @@ HANDS = {
 }
 
 
-def raked(state: object) -> list[tuple[int, int]]:
+def raked(state: HandState) -> list[tuple[int, int]]:
     """The ``(pot, chips)`` of each ``RakeTaken`` event."""
-    events = getattr(state, "events", ())
-    return [(e.pot, e.amount) for e in events if isinstance(e, RakeTaken)]
+    return [(e.pot, e.amount) for e in state.events if isinstance(e, RakeTaken)]
 
 
 def test_r9_1_no_rake_by_default() -> None:
@@ -71,21 +73,43 @@ def test_r9_2_an_uncalled_bet_returned_is_never_raked() -> None:
     assert state.final_stacks == (97 + 5, 97, 97)
 
 
-def test_r9_3_the_rake_empties_the_main_pot_before_the_side_pot() -> None:
-    # As in R6.3: a main pot of 18 (aces up) and a side pot of 28 (kings up); half of
-    # 46 capped at 20 takes all 18 of the main pot and 2 of the side pot.
+def side_pot_hand() -> HandState:
+    """R6.3's hand: a main pot of 18 (aces up) and a side pot of 28 (kings up), raked
+    at half, capped at 20."""
     state = table(
-        "stud", [6, 20, 100], {s: h[:8] for s, h in HANDS.items()}, rake_permille=500, rake_cap=20
+        "stud",
+        [6, 20, 100],
+        {s: h[:8] for s, h in HANDS.items()},
+        rake_permille=500,
+        rake_cap=20,
     )
     state = play(state, "2 bring", "0 complete 5", "1 complete 10", "2 call")
     state = deal(state, {0: "8d", 1: "7c", 2: "Jd"})
     state = play(state, "1 bet 9", "2 call")
     state = later_streets(state, {s: parse_cards(h) for s, h in HANDS.items()}, first=5)
-    state = show_all(state)
+    return show_all(state)
+
+
+def test_r9_3_the_rake_empties_the_main_pot_before_the_side_pot() -> None:
+    # Half of 46 capped at 20 takes all 18 of the main pot and 2 of the side pot.
+    state = side_pot_hand()
     assert raked(state) == [(0, 18), (1, 2)]
     assert awards(state) == [(1, 26, 1, "whole")]
     assert state.final_stacks == (0, 26, 80)
     assert sum(state.final_stacks) + state.rake == 126  # R9.4
+
+
+def test_r9_4_a_raked_hand_records_its_rake_and_replays_from_phh() -> None:
+    state = side_pot_hand()
+    text = to_phh(state)
+    for line in ("_rake_permille = 500", "_rake_cap = 20", "_rake = 20"):
+        assert line in text.splitlines()
+    hand = parse_phh(text)
+    assert hand.rules == state.rules
+    again = phh.replay(hand)
+    assert again.final_stacks == state.final_stacks == hand.finishing_stacks
+    assert again.rake == 20
+    assert again.events == state.events
 
 
 @pytest.mark.parametrize(
