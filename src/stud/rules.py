@@ -53,7 +53,9 @@ class Rules:
     A typical game: ``Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)``.
 
     ``bring_in`` defaults to the ante (R2.1). ``max_raises`` is the number of raises
-    allowed after the bet or completion (R5.2: one bet and three raises).
+    allowed after the bet or completion (R5.2: one bet and three raises). A cash game
+    with the house's rake (R9) sets ``rake_permille`` and ``rake_cap``, or reads them
+    with ``with_rake("5%:3")``.
     """
 
     variant: Variant = Variant.STUD

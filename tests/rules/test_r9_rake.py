@@ -7,6 +7,7 @@ from stud.actions import RakeTaken
 from stud.cards import parse_cards
 from stud.history import phh
 from stud.history.phh import parse_phh, to_phh
+from stud.history.text import text_history
 from stud.rules import Rules, RulesError
 from stud.state import HandState
 
@@ -147,3 +148,9 @@ def test_r9_1_a_rake_that_cannot_be_read_is_refused(text: str) -> None:
 def test_r9_1_an_impossible_rake_is_refused(options: dict[str, object], reason: str) -> None:
     with pytest.raises(RulesError, match=reason):
         Rules(**options)  # type: ignore[arg-type]
+
+
+def test_r9_4_the_text_history_says_what_the_house_took() -> None:
+    lines = text_history(side_pot_hand()).splitlines()
+    assert "Total pot 46 | Rake 20" in lines
+    assert "Total pot 9" in text_history(showdown("stud", [100] * 3, HANDS)).splitlines()
