@@ -48,7 +48,7 @@ class Failing:
 def cli(*args: str) -> tuple[int, str, str]:
     from stud.cli.main import app  # noqa: PLC0415 (the commands register on import)
 
-    result = runner.invoke(app, list(args), input="c\n" * 40 + "q\n")
+    result = runner.invoke(app, list(args), input="c\nk\n" * 40 + "q\n")
     return result.exit_code, result.stdout, result.stderr
 
 
