@@ -30,6 +30,9 @@ def rule_sets(draw: st.DrawFn) -> Rules:
         uncapped_heads_up=draw(st.booleans()),
         short_all_in_rule=draw(st.sampled_from(list(ShortAllInRule))),
         dead_antes=draw(st.booleans()),
+        # No rake, a cardroom's few percent, or anything up to the whole pot (R9).
+        rake_permille=draw(st.one_of(st.just(0), st.integers(1, 100), st.integers(0, 1000))),
+        rake_cap=draw(st.one_of(st.just(0), st.integers(1, 30))),
     )
 
 

@@ -32,6 +32,7 @@ from stud.actions import (
     Muck,
     PotAwarded,
     Raise,
+    RakeTaken,
     Share,
     Show,
 )
@@ -74,13 +75,14 @@ def test_r8_1_chips_are_conserved_at_every_step(setup: Setup) -> None:
     total = sum(setup.stacks)
     states = setup.play()
     for state in states:
-        assert sum(state.stacks) + state.pot == total
+        assert sum(state.stacks) + state.pot + state.rake == total  # R9.4
         assert all(chips >= 0 for chips in state.stacks)
         assert all(0 <= w <= c for w, c in zip(state.wagers, state.contributed, strict=True))
     final = states[-1]
     assert final.is_over
-    assert sum(final.final_stacks) == total
-    assert sum(final.payoffs) == 0
+    assert sum(final.final_stacks) + final.rake == total  # R9.4
+    assert sum(final.payoffs) == -final.rake
+    assert final.rake == sum(e.amount for e in final.events if isinstance(e, RakeTaken))
 
 
 @FAST
@@ -168,7 +170,7 @@ def test_every_legal_action_applies_and_none_is_offered_twice(
         assert len(legal) == len(set(legal)), legal
         for action in legal:
             after = state.apply(action)
-            assert sum(after.stacks) + after.pot == sum(setup.stacks)
+            assert sum(after.stacks) + after.pot + after.rake == sum(setup.stacks)
 
 
 @FAST
@@ -181,7 +183,7 @@ def test_r6_3_nobody_wins_more_than_the_others_matched(setup: Setup) -> None:
         if isinstance(event, PotAwarded):
             won[event.seat] += event.amount
             assert not final.folded[event.seat]
-    assert sum(won) == sum(put_in)
+    assert sum(won) + final.rake == sum(put_in)
     if not setup.rules.dead_antes:
         for seat in range(final.players):
             assert won[seat] <= sum(min(c, put_in[seat]) for c in put_in)
@@ -210,12 +212,19 @@ def expected_winnings(state: HandState) -> dict[int, int]:
     distinct all-in level of the players still in (folded chips stay in the last pot),
     each among its players who did not muck; high, eight-or-better low or razz low;
     odd chips to the high half, then by highest card (lows: lowest card), one each.
+    The rake (R9) comes first: its share of all the chips in, at most the cap, none
+    when the hand ended on third street, out of the main pot first.
     """
-    n, variant = state.players, state.rules.variant
+    n, rules = state.players, state.rules
+    variant = rules.variant
     put_in = contributions(state)
     alive = [s for s in range(n) if not state.folded[s]]
+    rake = 0
+    if state.street > 3:
+        rake = sum(put_in) * rules.rake_permille // 1000
+        rake = min(rake, rules.rake_cap) if rules.rake_cap else rake
     if len(alive) == 1:
-        return {alive[0]: sum(put_in)} if sum(put_in) else {}
+        return {alive[0]: sum(put_in) - rake} if sum(put_in) - rake else {}
     mucked = {e.seat for e in state.events if isinstance(e, HandMucked)}
     winnings: dict[int, int] = defaultdict(int)
 
@@ -240,6 +249,8 @@ def expected_winnings(state: HandState) -> dict[int, int]:
             chips += sum(max(0, c - level) for c in put_in)
         players = [s for s in alive if put_in[s] >= level]
         previous = level
+        raked = min(rake, chips)
+        chips, rake = chips - raked, rake - raked
         claimants = [s for s in players if s not in mucked] or players
         if variant == "razz":
             lows = {s: razz_value(state.hand_of(s)) for s in claimants}

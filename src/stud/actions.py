@@ -31,6 +31,7 @@ __all__ = [
     "Muck",
     "PotAwarded",
     "Raise",
+    "RakeTaken",
     "Share",
     "Show",
     "StreetStarted",
@@ -223,6 +224,14 @@ class PotAwarded:
     hand: str
 
 
+@dataclass(frozen=True, slots=True)
+class RakeTaken:
+    """The house took ``amount`` chips from pot number ``pot`` before awarding it (R9)."""
+
+    pot: int
+    amount: int
+
+
 Event = (
     AntePosted
     | StreetStarted
@@ -232,6 +241,7 @@ Event = (
     | BetReturned
     | HandShown
     | HandMucked
+    | RakeTaken
     | PotAwarded
 )
 """Everything a hand records, in order."""

@@ -6,7 +6,7 @@ the only place stakes are checked, so the engine never has to ask again.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
@@ -53,7 +53,9 @@ class Rules:
     A typical game: ``Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)``.
 
     ``bring_in`` defaults to the ante (R2.1). ``max_raises`` is the number of raises
-    allowed after the bet or completion (R5.2: one bet and three raises).
+    allowed after the bet or completion (R5.2: one bet and three raises). A cash game
+    with the house's rake (R9) sets ``rake_permille`` and ``rake_cap``, or reads them
+    with ``with_rake("5%:3")``.
     """
 
     variant: Variant = Variant.STUD
@@ -69,6 +71,11 @@ class Rules:
     can win whatever they anted (PHH's ``ante_trimming_status = false``). By default
     antes are contributions like any other, so a player all-in for less than the
     ante wins only what others matched (R6.3)."""
+    rake_permille: int = 0
+    """The house's rake in thousandths of the pot (50 is 5%, 25 is 2.5%), rounded down
+    to whole chips (R9.1); thousandths keep a fraction of a percent exact. 0: no rake."""
+    rake_cap: int = 0
+    """The most chips raked from one hand (R9.1); 0 for no cap."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", _coerce(Variant, self.variant, "variant"))
@@ -77,7 +84,15 @@ class Rules:
             "short_all_in_rule",
             _coerce(ShortAllInRule, self.short_all_in_rule, "short_all_in_rule"),
         )
-        for name in ("ante", "bring_in", "small_bet", "big_bet", "max_raises"):
+        for name in (
+            "ante",
+            "bring_in",
+            "small_bet",
+            "big_bet",
+            "max_raises",
+            "rake_permille",
+            "rake_cap",
+        ):
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool):
                 raise RulesError(f"{name} must be a whole number of chips (R1.3), not {value!r}")
@@ -95,6 +110,10 @@ class Rules:
             raise RulesError(
                 f"the bring-in ({self.bring_in}) must be less than the small bet "
                 f"({self.small_bet}) (R2.1)"
+            )
+        if self.rake_permille > 1000:
+            raise RulesError(
+                f"the rake ({self.rake_permille} per mille) cannot be more than the pot (R9.1)"
             )
         if self.big_bet < self.small_bet:
             raise RulesError(
@@ -118,6 +137,36 @@ class Rules:
             small_bet=small,
             big_bet=big,
         )
+
+    def with_rake(self, rake: str) -> Rules:
+        """These rules with the rake ``percent[:cap]``, such as ``"5%:3"`` or ``"2.5"``
+        (R9.1): the percentage to a tenth at most, the cap in whole chips."""
+        percent, _, cap = rake.strip().partition(":")
+        percent = percent.strip().removesuffix("%").strip()
+        whole, _, tenths = percent.partition(".")
+        cap = cap.strip()
+        if not (
+            whole.isascii()
+            and whole.isdigit()
+            and (tenths == "" or (tenths.isascii() and tenths.isdigit() and len(tenths) == 1))
+            and (cap == "" or (cap.isascii() and cap.isdigit()))
+            and (percent.count(".") == 0 or tenths != "")
+        ):
+            raise RulesError(
+                f"rake {rake!r} must be a percentage with at most one decimal and an "
+                "optional cap in chips, like 5%:3 or 2.5%"
+            )
+        permille = int(whole) * 10 + int(tenths or 0)
+        return replace(self, rake_permille=permille, rake_cap=int(cap or 0))
+
+    @property
+    def rake(self) -> str:
+        """The rake as ``percent%[:cap]`` (``"5%:3"``), or ``""`` with none."""
+        if not self.rake_permille:
+            return ""
+        whole, tenths = divmod(self.rake_permille, 10)
+        percent = f"{whole}.{tenths}%" if tenths else f"{whole}%"
+        return f"{percent}:{self.rake_cap}" if self.rake_cap else percent
 
     @property
     def stakes(self) -> str:

@@ -39,17 +39,20 @@ from stud.actions import (
     Muck,
     PotAwarded,
     Raise,
+    RakeTaken,
     Share,
     Show,
     StreetStarted,
     action_of,
 )
 from stud.cards import DECK, Card, format_cards
-from stud.core import betting
+from stud.core import betting, pots
 from stud.core.codes import (
     MAX_LEGAL,
     R_BIG,
     R_HALF_BET,
+    R_RAKE_CAP,
+    R_RAKE_PERMILLE,
     R_VARIANT,
     high_card_key,
     low_card_key,
@@ -134,6 +137,8 @@ class HandState:
     deck: tuple[Card, ...] | None = None
     """The cards still to deal, top first, when the hand deals itself."""
     dealt: frozenset[Card] = field(default_factory=frozenset)
+    rake: int = 0
+    """Chips the house took from the pots once the hand is over (R9)."""
 
     # -- what a caller asks -------------------------------------------------------
 
@@ -154,7 +159,7 @@ class HandState:
 
     @property
     def final_stacks(self) -> tuple[int, ...]:
-        """Each player's chips once the hand is over."""
+        """Each player's chips once the hand is over, after the rake (R9.4)."""
         if not self.is_over:
             raise IllegalActionError("the hand is not over yet")
         return self.stacks
@@ -507,8 +512,10 @@ class HandState:
         """Everyone else folded: the last player wins without showing (R6.1)."""
         state = self._return_uncalled()
         (winner,) = state.in_hand
-        award = PotAwarded(winner, state.pot, 0, Share.WHOLE, "")
-        return state._close([award])
+        amounts = [state.pot]
+        raked = state._take_rake(amounts)
+        award = PotAwarded(winner, amounts[0], 0, Share.WHOLE, "")
+        return raked._close([award])
 
     def _resolve(self) -> HandState:
         """Award every pot, main first, among the hands shown (R6.2 to R7.4)."""
@@ -519,18 +526,38 @@ class HandState:
         contenders = {s: self._contender(s) for s in self.in_hand}
         awards: list[PotAwarded] = []
         dead = self._antes() if rules.dead_antes else None
-        pots = build_pots(self.contributed, [not f for f in self.folded], dead)
-        for index, pot in enumerate(pots):
+        built = build_pots(self.contributed, [not f for f in self.folded], dead)
+        amounts = [pot.amount for pot in built]
+        state = self._take_rake(amounts)
+        for index, pot in enumerate(built):
             claimants = [contenders[s] for s in pot.eligible if live[s]]
             if not claimants:
                 # Everyone who could win this side pot mucked: their hands still decide it.
                 claimants = [contenders[s] for s in pot.eligible]
-            awards += award_pot(
-                pot.amount, index, claimants, split_low=rules.split_low, lowball=rules.lowball
-            )
+            if amounts[index]:
+                awards += award_pot(
+                    amounts[index],
+                    index,
+                    claimants,
+                    split_low=rules.split_low,
+                    lowball=rules.lowball,
+                )
         # A hand nobody saw is not named: the name would tell its down cards (R8.4).
         awards = [a if self.declared[a.seat] else replace(a, hand="") for a in awards]
-        return self._close(awards)
+        return state._close(awards)
+
+    def _take_rake(self, amounts: list[int]) -> HandState:
+        """R9: the house's rake out of the pots' ``amounts`` (changed in place), recorded
+        as one ``RakeTaken`` event per pot it came from."""
+        before = list(amounts)
+        codes = rule_codes(self.rules)
+        rake = pots.take_rake(
+            amounts, len(amounts), self.street, codes[R_RAKE_PERMILLE], codes[R_RAKE_CAP]
+        )
+        if not rake:
+            return self
+        taken = [RakeTaken(p, b - a) for p, (b, a) in enumerate(zip(before, amounts, strict=True))]
+        return replace(self, rake=rake, events=(*self.events, *(e for e in taken if e.amount)))
 
     def _antes(self) -> list[int]:
         antes = [0] * self.players

@@ -113,6 +113,30 @@ def test_phh_keeps_every_hand_in_one_phhs_file(tmp_path: Path) -> None:
     assert f"{path} [30]  F7S/8" in replayed.output
 
 
+def test_r9_sim_reports_the_rake_and_every_result_after_it(tmp_path: Path) -> None:
+    path = tmp_path / "hands.phhs"
+    record = run_json("--hands", "200", "--rake", "5%:3", "--phh", str(path))
+    assert record["rake"] == "5%:3"
+    rake = record["rake_chips"]
+    assert isinstance(rake, int)
+    # Every hand's own history says what the house took (R9.4): the sum is the report's.
+    hands = [h for h in load_phhs(path) if isinstance(h, PHHHand)]
+    assert len(hands) == 200
+    assert rake == sum(h.extra.get("_rake", 0) for h in hands)
+    assert 0 < rake <= 3 * 200  # capped at 3 a hand
+    assert record["rake_per_100"] == rake / 2
+    bots = record["bots"]
+    assert isinstance(bots, list)
+    assert sum(b["net_chips"] for b in bots) == -rake
+    # The compiled engine, which plays when no hand is kept, takes the same rake.
+    assert run_json("--hands", "200", "--rake", "5%:3") == record
+    assert run_json("--hands", "200")["rake_chips"] == 0
+    table = runner.invoke(app, [*BASE, "--hands", "200", "--rake", "5%:3"])
+    assert f"rake 5%:3: {rake:,} chips, {rake / 2:.2f} per 100 hands" in " ".join(
+        table.stdout.split()
+    )
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [
@@ -135,6 +159,12 @@ def test_phh_keeps_every_hand_in_one_phhs_file(tmp_path: Path) -> None:
         (["--plot", "/no/such/folder/x.png"], "the folder /no/such/folder does not exist"),
         (["--ray", " "], "--ray needs local, auto or a cluster address"),
         (["--hands", "many"], "Invalid value for '--hands' / '-n'"),
+        (["--rake", "5%%"], "--rake 5%%: rake '5%%' must be a percentage"),
+        (["--rake", "2.25"], "must be a percentage with at most one decimal"),
+        (
+            ["--rake", "120%:3"],
+            "--rake 120%:3: the rake (1200 per mille) cannot be more than the pot",
+        ),
         (["--frobnicate"], "No such option: --frobnicate"),
     ],
 )

@@ -56,7 +56,8 @@ def test_hands_the_policies_play_match_the_reference_engine(
     played = engine.play_one(setup.rules, stacks, policies[: len(stacks)], start, max_actions=4000)
     state = reference(setup.rules, stacks, played)
     assert played.final_stacks == state.final_stacks
-    assert sum(played.final_stacks) == sum(stacks)
+    assert played.rake == state.rake
+    assert sum(played.final_stacks) + played.rake == sum(stacks)  # R9.4
 
 
 @settings(max_examples=400, deadline=None)
@@ -91,6 +92,7 @@ def test_hands_played_at_random_match_the_reference_engine(setup: Setup) -> None
     assert tuple(int(x) for x in t[engine.T_STACK : engine.T_STACK + len(stacks)]) == (
         state.final_stacks
     )
+    assert t[engine.T_RAKE] == state.rake
 
 
 def test_r3_4_eight_stations_share_a_community_card() -> None:

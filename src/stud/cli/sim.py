@@ -40,6 +40,7 @@ from stud.cli.app import (
 )
 from stud.cli.progress import Progress
 from stud.history.phh import phhs_table
+from stud.rules import RulesError
 from stud.sim.results import SimResult, collect
 from stud.sim.run import (
     ChunkResult,
@@ -64,6 +65,12 @@ def render(result: SimResult, seconds: float) -> Table:
     if not result.complete:
         played = f"{result.hands:,} of {sim.hands:,} hands (interrupted)"
     several = any(bot.seats > 1 for bot in result.bots)
+    rake = ""
+    if sim.rules.rake:
+        rake = (
+            f"; rake {sim.rules.rake}: {result.rake:,} chips, "
+            f"{result.rake_per_100:.2f} per 100 hands, every figure after it"
+        )
     per_seat = "; a bot in several seats plays each hand in each, its figures per seat"
     table = Table(
         box=box.SIMPLE_HEAD,
@@ -72,7 +79,7 @@ def render(result: SimResult, seconds: float) -> Table:
         caption=f"Hands: hands each bot played; bb/100: big bets per 100 hands, "
         f"± its 95% confidence interval{per_seat if several else ''}; "
         f"seed {sim.seed}; every hand from {sim.stack} chips; "
-        f"{seconds:.1f} s, {rate:,.0f} hands/s",
+        f"{seconds:.1f} s, {rate:,.0f} hands/s{rake}",
     )
     table.add_column("Bot")
     if several:
@@ -178,6 +185,14 @@ def sim_command(
     ] = None,
     seed: SeedOption = None,
     stakes: StakesOption = "1/2/5/10",
+    rake: Annotated[
+        str | None,
+        typer.Option(
+            metavar="PERCENT[:CAP]",
+            help="The house's rake (R9): a percentage of each pot, to a tenth, and an "
+            "optional cap in chips per hand, e.g. 5%:3; none on a hand ended on third street.",
+        ),
+    ] = None,
     stack: Annotated[
         int | None,
         typer.Option(help="Each bot's chips at the start of every hand (default 100 big bets)."),
@@ -206,6 +221,11 @@ def sim_command(
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
     rules = make_rules(variant, stakes)
+    if rake is not None:
+        try:
+            rules = rules.with_rake(rake)
+        except RulesError as error:
+            fail(f"--rake {rake}: {error}")
     lineup = _lineup(bots, players)
     check_seed(seed)
     if stack is not None:
@@ -215,6 +235,8 @@ def sim_command(
 
         if ray is not None or plot is not None or phh is not None:
             fail("--tournament runs on local processes (--jobs), without --ray, --plot or --phh")
+        if rake is not None:
+            fail(f"--rake {rake}: a tournament takes no rake; the rake is for cash games (R9)")
         sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
         return
     if hands < 1:

@@ -29,6 +29,8 @@ __all__ = [
     "R_DEAD_ANTES",
     "R_HALF_BET",
     "R_MAX_RAISES",
+    "R_RAKE_CAP",
+    "R_RAKE_PERMILLE",
     "R_SIZE",
     "R_SMALL",
     "R_UNCAPPED_HU",
@@ -68,7 +70,9 @@ R_MAX_RAISES = 5
 R_UNCAPPED_HU = 6
 R_HALF_BET = 7
 R_DEAD_ANTES = 8
-R_SIZE = 9
+R_RAKE_PERMILLE = 9
+R_RAKE_CAP = 10
+R_SIZE = 11
 
 # Action kind codes.
 FOLD = 0
@@ -113,4 +117,6 @@ def rule_codes(rules: Rules) -> tuple[int, ...]:
     codes[R_UNCAPPED_HU] = int(rules.uncapped_heads_up)
     codes[R_HALF_BET] = int(rules.short_all_in_rule is ShortAllInRule.HALF_BET)
     codes[R_DEAD_ANTES] = int(rules.dead_antes)
+    codes[R_RAKE_PERMILLE] = rules.rake_permille
+    codes[R_RAKE_CAP] = rules.rake_cap
     return tuple(codes)

@@ -59,6 +59,7 @@ TABLE = Layout(
     ("community", 1),  # -1 until dealt
     ("deck_pos", 1),
     ("showdown", 1),  # 1 when the pot was decided by a showdown
+    ("rake", 1),  # chips the house took from the hand's pots (R9)
 )
 
 OBSERVATION = Layout(

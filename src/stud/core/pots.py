@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from stud.core.types import Ints, MutableInts
 
-__all__ = ["build_pots", "seat_mask", "uncalled_bet"]
+__all__ = ["build_pots", "seat_mask", "take_rake", "uncalled_bet"]
 
 
 def seat_mask(flags: Ints, n: int) -> int:
@@ -109,3 +109,28 @@ def build_pots(
         amounts[i - 1] = amounts[i]
         eligible[i - 1] = eligible[i]
     return count - 1
+
+
+def take_rake(amounts: MutableInts, count: int, street: int, permille: int, cap: int) -> int:
+    """Take the house's rake out of the ``count`` pots in ``amounts``; the chips taken.
+
+    R9: ``permille`` thousandths of all the pots together, rounded down, at most
+    ``cap`` chips (0: no cap), none when the hand ends on third street. The pots
+    are built after the uncalled bet went back (R6.1), so it is never raked. The
+    rake empties the main pot first, then the side pots in order (R9.3), before
+    anything is awarded.
+    """
+    if permille <= 0 or street <= 3:
+        return 0
+    total = 0
+    for p in range(count):
+        total += amounts[p]
+    rake = total * permille // 1000
+    if cap > 0 and rake > cap:
+        rake = cap
+    left = rake
+    for p in range(count):
+        taken = min(left, amounts[p])
+        amounts[p] -= taken
+        left -= taken
+    return rake

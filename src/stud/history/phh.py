@@ -662,6 +662,8 @@ def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> s
     ]
     if state.is_over:
         lines.append(f"finishing_stacks = {_toml(list(state.final_stacks))}")
+        if state.rake and "_rake" not in extra:
+            lines.append(f"_rake = {state.rake}")  # what the house took (R9.4)
     for name, default in _rule_options().items():
         if getattr(rules, name) != default:
             lines.append(f"_{name} = {_toml(getattr(rules, name))}")

@@ -10,10 +10,11 @@ counted and skipped.
 ``check_hand`` replays a hand through the engine and compares it with what the
 file states: the bet returned, the total pot, the rake and what each player
 collected, and each final stack (stacks after = stacks before - put in +
-collected). The file's rake comes out of the engine's awards, main pot first
-(R9.3); the engine takes no rake of its own yet, and whatever it takes once
-``Rules`` carries a rake is subtracted first, so the check then compares the two
-directly.
+collected). A file does not say its room's rake rule, so a hand is replayed with
+no rake of the engine's own (``HandState.rake`` is then 0, and whatever rules with
+a rake take is subtracted first) and the file's rake comes out of the engine's
+awards: from each pot as the file lists its pots after the rake (PokerStars takes
+it from every pot in proportion), else main pot first (R9.3).
 
 ``write_stars`` turns a hand stud played into the same text format, which
 ``read_stars`` reads back to the same hand.
@@ -607,7 +608,8 @@ def check_hand(hand: StarsHand) -> HandState:
         if ours != theirs:
             raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
     awards = [e for e in state.events if isinstance(e, PotAwarded)]
-    pot = sum(a.amount for a in awards)
+    engine_rake = state.rake  # R9: the rake the engine's rules took
+    pot = sum(a.amount for a in awards) + engine_rake
     if pot != hand.total_pot:
         raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
     if sum(hand.collected) + hand.rake != hand.total_pot:
@@ -615,7 +617,6 @@ def check_hand(hand: StarsHand) -> HandState:
             f"the file's own sums differ: collected {sum(hand.collected)} + rake {hand.rake} "
             f"is not the total pot {hand.total_pot}"
         )
-    engine_rake = int(getattr(state, "rake", 0))  # R9: the rake the engine took, once it does
     # The rake as the file takes it: from each pot as its pots after the rake show
     # (PokerStars takes it from every pot in proportion), else main pot first (R9.3).
     rake: int | list[int] = hand.rake - engine_rake

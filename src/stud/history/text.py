@@ -152,8 +152,8 @@ def text_history(
             source = award_source(award, side_pots=side_pots)
             with_hand = f" with {award.hand}" if award.hand else ""
             lines.append(f"{who[award.seat]} wins {award.amount} {source}{with_hand}")
-        total = sum(a.amount for a in awards)
-        lines.append(f"Total pot {total}")
+        total = sum(a.amount for a in awards) + state.rake
+        lines.append(f"Total pot {total}" + (f" | Rake {state.rake}" if state.rake else ""))
         for s in range(state.players):
             net = state.stacks[s] - state.starting_stacks[s]
             lines.append(f"{who[s]}: {state.stacks[s]} in chips ({net:+d})")

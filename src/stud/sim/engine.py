@@ -80,6 +80,8 @@ from stud.core.codes import (
     R_BRING_IN,
     R_DEAD_ANTES,
     R_HALF_BET,
+    R_RAKE_CAP,
+    R_RAKE_PERMILLE,
     R_SIZE,
     R_SMALL,
     R_VARIANT,
@@ -138,6 +140,7 @@ T_COMMUNITY = TABLE["community"]
 T_DECK_POS = TABLE["deck_pos"]
 T_SHOWDOWN = TABLE["showdown"]
 T_FULL_LEVEL = TABLE["full_level"]
+T_RAKE = TABLE["rake"]
 T_SIZE = TABLE.size
 
 # Per-hand results (one row of a results array per hand and seat).
@@ -355,10 +358,13 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
     count = pots.build_pots(
         t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), live, n, amounts, eligible
     )
+    t[T_RAKE] = pots.take_rake(amounts, count, t[T_STREET], r[R_RAKE_PERMILLE], r[R_RAKE_CAP])
     won[:] = 0
     hi = np.empty(MAX_SEATS, dtype=np.int64)
     lo = np.empty(MAX_SEATS, dtype=np.int64)
     for p in range(count):
+        if amounts[p] == 0:
+            continue  # all raked
         _how, nh, high_chips, nl, low_chips = shares.award_pot(
             amounts[p],
             eligible[p],
@@ -389,14 +395,15 @@ def _finish(t: Any, r: Any, won: Any) -> None:
     """R6.1: everyone else folded; the last player takes the pot without showing."""
     _return_uncalled(t, r)
     n = t[T_N]
-    pot = 0
+    pot = np.zeros(1, dtype=np.int64)
     for s in range(n):
-        pot += t[T_CONTRIB + s]
+        pot[0] += t[T_CONTRIB + s]
+    t[T_RAKE] = pots.take_rake(pot, 1, t[T_STREET], r[R_RAKE_PERMILLE], r[R_RAKE_CAP])
     won[:] = 0
     for s in range(n):
         if t[T_FOLDED + s] == 0:
-            t[T_STACK + s] += pot
-            won[s] = pot
+            t[T_STACK + s] += pot[0]
+            won[s] = pot[0]
         t[T_CONTRIB + s] = 0
         t[T_WAGER + s] = 0
     t[T_ACTOR] = -1
@@ -695,6 +702,8 @@ class PlayedHand:
     final_stacks: tuple[int, ...]
     community: int
     """The community card's code, or -1 (R3.4)."""
+    rake: int = 0
+    """Chips the house took (R9): the final stacks plus this are the starting stacks."""
 
 
 def play_one(
@@ -744,4 +753,5 @@ def play_one(
         observations=seen[:count].copy(),
         final_stacks=tuple(int(x) for x in t[T_STACK : T_STACK + n]),
         community=int(t[T_COMMUNITY]),
+        rake=int(t[T_RAKE]),
     )

@@ -1,4 +1,5 @@
-"""A simulation's results per bot: chips, big bets per 100 hands with a 95% interval.
+"""A simulation's results per bot: chips, big bets per 100 hands with a 95% interval,
+and the house's rake. Every bot's figures are after the rake.
 
 The chunks' integer totals are added up per bot name, in Python integers, so
 results are exact and identical however the hands were split. A bot named more
@@ -111,6 +112,17 @@ class SimResult:
     seats together), if kept."""
 
     @property
+    def rake(self) -> int:
+        """Chips the house took over the hands played (R9). Every chip a bot lost went
+        to another bot or to the house (R9.4), so it is what the bots lost together."""
+        return -sum(bot.net for bot in self.bots)
+
+    @property
+    def rake_per_100(self) -> float:
+        """Chips of rake per 100 hands (each hand pays it once, whatever the seats)."""
+        return 100 * self.rake / self.hands if self.hands else 0.0
+
+    @property
     def complete(self) -> bool:
         """Whether every hand of the simulation was played."""
         return self.hands == self.sim.hands
@@ -126,6 +138,9 @@ class SimResult:
             "seed": sim.seed,
             "stack": sim.stack,
             "lineup": list(sim.bots),
+            "rake": sim.rules.rake or None,
+            "rake_chips": self.rake,
+            "rake_per_100": round(self.rake_per_100, 4),
             "bots": [b.as_dict() for b in self.bots],
         }
 
