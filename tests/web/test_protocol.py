@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import json
 import random
+from pathlib import Path
 
 import pytest
 import websockets
@@ -320,3 +321,27 @@ def test_a_player_gone_past_the_grace_sits_out_then_loses_the_seat() -> None:
                 assert in_hand == [0, 1]
 
     asyncio.run(scenario())
+
+
+def test_a_client_may_add_only_a_bot_the_server_offers(tmp_path: Path) -> None:
+    """A bot spec names code to load: a client's word must never make the server run it."""
+    planted = tmp_path / "planted.py"
+    planted.write_text(
+        "import pathlib\n"
+        f"pathlib.Path({str(tmp_path / 'ran')!r}).touch()\n"
+        "class Bot:\n    name = 'planted'\n    def act(self, view, rng): ...\n",
+        encoding="utf-8",
+    )
+
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, tokens = room.seat_guests("stud", 4, 1)
+            async with connect(room, table, tokens[0]) as ann:
+                await ann.until(lambda m: m["type"] == "snapshot")
+                await ann.send(type="add_bot", bot=f"{planted}:Bot")
+                refused = await ann.until(lambda m: m["type"] == "error")
+                assert "no bot named" in refused["message"]
+                assert "station" in refused["message"]
+
+    asyncio.run(scenario())
+    assert not (tmp_path / "ran").exists()

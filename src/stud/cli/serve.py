@@ -13,7 +13,7 @@ from typing import Annotated
 
 import typer
 
-from stud.bots import BOTS
+from stud.bots import BotLoadError, bot_factory
 from stud.cli.app import app, fail
 
 __all__ = ["serve"]
@@ -39,7 +39,10 @@ def serve(
     turn_time: Annotated[float, typer.Option(help="Seconds a person has to act.")] = 20.0,
     time_bank: Annotated[float, typer.Option(help="Extra seconds, spent once.")] = 30.0,
     hand_pause: Annotated[float, typer.Option(help="Seconds between hands.")] = 3.0,
-    bot: Annotated[str, typer.Option(help="The bot that takes empty seats.")] = "tight",
+    bot: Annotated[
+        str,
+        typer.Option(help="The bot that takes empty seats: a name, file.py:Class or module:Class."),
+    ] = "tight",
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     if not 0 <= port < 65536:
@@ -52,8 +55,10 @@ def serve(
     ):
         if not 0 <= value <= 3600:
             fail(f"{option} {value}: give 0 to 3600 seconds")
-    if bot not in BOTS:
-        fail(f"--bot {bot!r}: choose from {', '.join(sorted(BOTS))}")
+    try:
+        bot_factory(bot)
+    except BotLoadError as error:
+        fail(f"--bot: {error}")
     import uvicorn  # noqa: PLC0415  (the server loads only for this command)
 
     from stud.web.app import Room, create_app  # noqa: PLC0415

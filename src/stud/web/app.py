@@ -26,7 +26,6 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stud.bots import BOTS
 from stud.rules import Rules, RulesError
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.protocol import Hello, ProtocolError, parse_command
@@ -185,7 +184,7 @@ def create_app(room: Room) -> Starlette:
         return JSONResponse(
             {
                 "tables": [t.summary() for t in room.tables.values()],
-                "bots": sorted(BOTS),
+                "bots": list(room.settings.offered_bots),
             }
         )
 

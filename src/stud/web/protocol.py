@@ -102,7 +102,7 @@ class AddBot(_Message):
     """Seat a built-in bot in the first empty seat."""
 
     type: Literal["add_bot"]
-    bot: str = Field(default="tight", max_length=20)
+    bot: str = Field(default="tight", max_length=200)
 
 
 class RemoveBot(_Message):

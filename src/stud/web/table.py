@@ -25,7 +25,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
 from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
-from stud.bots import Bot, make_bot
+from stud.bots import BOTS, Bot, make_bot
 from stud.cards import DECK, Card, parse_cards
 from stud.history.phh import to_phh
 from stud.rules import Rules
@@ -78,6 +78,13 @@ class Settings:
     chat_every: float = 1.0
     chat_burst: int = 5
     bot: str = "tight"
+    """The bot that takes empty seats: a built-in name, or a spec the operator gave
+    (``stud serve --bot ./mybot.py:MyBot``)."""
+
+    @property
+    def offered_bots(self) -> tuple[str, ...]:
+        """The bots a client may add: the built-in ones and the server's own."""
+        return (*sorted(BOTS), *(() if self.bot in BOTS else (self.bot,)))
 
 
 def frame(kind: str, **fields: Any) -> str:
@@ -430,6 +437,11 @@ class Table:
         elif isinstance(command, Leave):
             self._leave(number, seat)
         elif isinstance(command, AddBot):
+            # A client names one of the bots the server offers, never a module or file:
+            # loading code on a client's word would run it on the server.
+            if command.bot not in self.settings.offered_bots:
+                offered = ", ".join(self.settings.offered_bots)
+                raise ProtocolError(f"no bot named {command.bot!r} here; choose from {offered}")
             self.add_bot(command.bot)
         elif isinstance(command, RemoveBot):
             self._remove_bot(command.seat)
