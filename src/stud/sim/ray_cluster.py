@@ -77,6 +77,7 @@ class RayCluster:
             if self.address is None:
                 compile_engine()  # compile once here so the workers load numba's cache
                 ray.init(
+                    _node_ip_address="127.0.0.1",  # a local instance stays on loopback
                     num_cpus=self.num_cpus,
                     include_dashboard=False,
                     log_to_driver=False,
