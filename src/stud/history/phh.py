@@ -52,6 +52,7 @@ __all__ = [
     "replay",
     "to_phh",
     "to_phhs",
+    "toml_value",
 ]
 
 VARIANT_CODES: dict[str, Variant] = {
@@ -210,7 +211,7 @@ def _option(value: object, default: object, name: str) -> object:
     for kind, said in _KINDS:
         if isinstance(default, kind):
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise ValueError(f"must be {said}, like {_toml(default)}, not {_short(value)}")
+                raise ValueError(f"must be {said}, like {toml_value(default)}, not {_short(value)}")
             break
     return value
 
@@ -649,25 +650,25 @@ def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> s
                 pass
     n = state.players
     lines = [
-        f"variant = {_toml(CODE_OF[rules.variant])}",
-        f"ante_trimming_status = {_toml(not rules.dead_antes)}",
-        f"antes = {_toml([rules.ante] * n)}",
+        f"variant = {toml_value(CODE_OF[rules.variant])}",
+        f"ante_trimming_status = {toml_value(not rules.dead_antes)}",
+        f"antes = {toml_value([rules.ante] * n)}",
         f"bring_in = {rules.bring_in}",
         f"small_bet = {rules.small_bet}",
         f"big_bet = {rules.big_bet}",
-        f"starting_stacks = {_toml(list(state.starting_stacks))}",
+        f"starting_stacks = {toml_value(list(state.starting_stacks))}",
         "actions = [",
-        *(f"  {_toml(a)}," for a in actions),
+        *(f"  {toml_value(a)}," for a in actions),
         "]",
     ]
     if state.is_over:
-        lines.append(f"finishing_stacks = {_toml(list(state.final_stacks))}")
+        lines.append(f"finishing_stacks = {toml_value(list(state.final_stacks))}")
         if state.rake and "_rake" not in extra:
             lines.append(f"_rake = {state.rake}")  # what the house took (R9.4)
     for name, default in _rule_options().items():
         if getattr(rules, name) != default:
-            lines.append(f"_{name} = {_toml(getattr(rules, name))}")
-    lines.extend(f"{key} = {_toml(value)}" for key, value in extra.items())
+            lines.append(f"_{name} = {toml_value(getattr(rules, name))}")
+    lines.extend(f"{key} = {toml_value(value)}" for key, value in extra.items())
     return "\n".join(lines) + "\n"
 
 
@@ -684,7 +685,8 @@ def _notation(action: object) -> str:
     raise ValueError(f"{action} has no PHH notation")
 
 
-def _toml(value: object) -> str:
+def toml_value(value: object) -> str:
+    """One PHH value in TOML syntax, as every history stud writes spells it."""
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, int | float):
@@ -693,5 +695,5 @@ def _toml(value: object) -> str:
         escaped = value.replace("\\", "\\\\").replace('"', '\\"')
         return f'"{escaped}"'
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml(v) for v in value) + "]"
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
     raise ValueError(f"cannot write {value!r} to PHH")

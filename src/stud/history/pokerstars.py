@@ -48,8 +48,7 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card, CardError, parse_card
-from stud.history.phh import CODE_OF, PHHError, PHHHand, replay
-from stud.history.phh import _toml as toml_value  # the PHH writer's own value syntax
+from stud.history.phh import CODE_OF, PHHError, PHHHand, replay, toml_value
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState
 
