@@ -53,7 +53,7 @@ def _sit(page: object, table: int, seat: int) -> None:
     page.wait_for_selector(f".seat.me[data-seat='{seat}']")  # type: ignore[attr-defined]
 
 
-def _act(page: object, prefer: tuple[str, ...] = PASSIVE) -> None:
+def _act(page: object, prefer: tuple[str, ...] = PASSIVE) -> str:
     buttons = page.locator(MY_BUTTONS)  # type: ignore[attr-defined]
     names = [buttons.nth(i).get_attribute("data-action") for i in range(buttons.count())]
     choice = next((n for n in prefer if n in names), names[0])
@@ -71,6 +71,7 @@ def _act(page: object, prefer: tuple[str, ...] = PASSIVE) -> None:
     assert asked == (["Checking costs nothing. Fold anyway?"] if free_fold else [])
     # The answer is a newer event: wait for it before looking at the buttons again.
     page.wait_for_function(f"() => Number(document.body.dataset.no) > {before}")  # type: ignore[attr-defined]
+    return choice
 
 
 def _turn(page: object) -> str:
@@ -114,10 +115,14 @@ def test_two_browsers_and_bots_play_to_showdown_one_reloading_mid_hand(tmp_path:
         _sit(ann, 4, 4)
         _guest(bob, base)
         _sit(bob, 4, 5)
-        while not ann.locator(".seat.me.folded").count():
+        # Stop once Ann has folded: with no pause between hands the next one may be
+        # dealt before her page ever shows her folded.
+        folded = False
+        while not folded:
             ann.wait_for_function(f"() => {MY_TURN} || document.querySelector('.seat.me.folded')")
-            if ann.locator(MY_BUTTONS).count():
-                _act(ann, prefer=("fold", *PASSIVE))
+            folded = bool(ann.locator(".seat.me.folded").count())
+            if not folded and ann.locator(MY_BUTTONS).count():
+                folded = _act(ann, prefer=("fold", *PASSIVE)) == "fold"
         bob.wait_for_selector(".seat.me .card")
         # Both sit out from the next hand on: after this one, the table waits.
         for page in (ann, bob):
