@@ -264,6 +264,7 @@ class Table:
             "variant": self.rules.variant.value,
             "game": self.rules.variant.game_name,
             "stakes": self.rules.stakes,
+            "rake": self.rules.rake,
             "seats": self.size,
             "taken": taken,
             "bots": self.bots,
@@ -445,6 +446,8 @@ class Table:
             self.add_bot(command.bot)
         elif isinstance(command, RemoveBot):
             self._remove_bot(command.seat)
+        else:
+            raise ProtocolError(f"{command.type}: this table plays no tournament")
 
     def _player_act(self, viewer: Viewer, number: int, seat: _Seat, command: Act) -> None:
         if command.seq <= seat.last_seq:
@@ -599,12 +602,16 @@ class Table:
         names = tuple(self._names())
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
-        self.store.finish_hand(
-            self.hand_id, self.id, stacks, recent.pot, to_phh(hand, players=names)
-        )
+        self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.hands_played += 1
         self._next_deal = self._clock() + self.settings.hand_pause
+
+    def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+        """Store a finished hand: the seats' stacks, its history, the house's rake (R9)."""
+        hand = recent.state
+        phh = to_phh(hand, players=list(recent.names))
+        self.store.finish_hand(recent.hand_id, self.id, stacks, recent.pot, phh, rake=hand.rake)
 
     def _names(self) -> list[str]:
         return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]
