@@ -291,3 +291,39 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         check_final(store, {**spec, "payouts": [65, 35]}, table, result)
     finally:
         store.close()
+
+
+def test_r10_1_a_level_in_minutes_changes_at_the_next_hand_only() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            spec = {**FAST_SPEC, "players": 2, "payouts": "100", "clock": "minutes"}
+            made = room.room.create_tournament("Timed", {**spec, "level_length": 1, "bots": True})
+            now = [1_000_000.0]
+            made.wall = lambda: now[0]
+            async with connect(room, made.id, room.store.guest()) as ann:
+                await ann.send(type="register")
+                first = await ann.until(lambda m: _state(m) == "running")
+                level = _tournament(first)
+                assert level is not None
+                assert (level["level"], level["level_ends_at"]) == (1, now[0] + 60)
+                while not (ann.legal() and ann.table and ann.table["hand"]["phase"] != "over"):
+                    await ann.recv()
+                dealt_at = ann.table["stakes"]
+                now[0] += 61  # the level's minute is up in the middle of a hand
+                final = await ann.play_passive()
+                assert final["table"]["stakes"] == dealt_at == "1/2/4/8"
+                raised = await ann.until(lambda m: _state(m) == "running" and _level(m) == 2)
+                assert _tournament(raised)["stakes"] == "2/4/8/16"  # type: ignore[index]
+                dealt = await ann.until(lambda m: m["type"] == "event" and _dealt(m))
+                assert dealt["table"]["stakes"] == "2/4/8/16"
+
+    asyncio.run(scenario())
+
+
+def _level(message: Message) -> int | None:
+    found = _tournament(message)
+    return None if found is None else int(found["level"])
+
+
+def _dealt(message: Message) -> bool:
+    return any(e["kind"] == "dealt" for e in message["events"])

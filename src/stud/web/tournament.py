@@ -13,7 +13,7 @@ finishes, so the books balance at every moment.
 from __future__ import annotations
 
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from stud.bots import BOTS, make_bot
@@ -158,6 +158,8 @@ class TournamentTable(Table):
         self.level = 0
         self.due: TableHand | None = None
         self._announced = 0
+        self.wall: Callable[[], float] = time.time
+        """The clock levels in minutes run by: seconds since the epoch, as stored."""
 
     @staticmethod
     def first_rules(spec: Spec) -> Rules:
@@ -286,7 +288,7 @@ class TournamentTable(Table):
         """Every seat is taken: seat everyone with the starting stack (R10.1) and deal."""
         self.tournament = Tournament.start(self.config)
         self.state = "running"
-        self.started = time.time()
+        self.started = self.wall()
         for entry in self.entries:
             self.seats[entry.seat] = self._seat_for(entry, self.config.starting_stack)
         self.store.save_tournament(self.tournament_id, self.state, self._progress())
@@ -329,7 +331,7 @@ class TournamentTable(Table):
         for number, seat in enumerate(self.seats):
             if seat is not None and seat.stack == 0:
                 self.seats[number] = None
-        (due,) = tournament.deal((time.time() - self.started) / 60)
+        (due,) = tournament.deal((self.wall() - self.started) / 60)
         new_level = due.level != self.level or due.rules.variant is not self.rules.variant
         self.due, self.level, self.rules = due, due.level, due.rules
         self.store.save_tournament(self.tournament_id, self.state, self._progress())

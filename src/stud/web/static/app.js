@@ -242,7 +242,7 @@ function drawSeat(t, seat, s) {
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
-  if (s.bot && t.you !== null) {
+  if (s.bot && t.you !== null && !tourney) {
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
     remove.title = "remove this bot";
@@ -329,6 +329,7 @@ function draw(t) {
   $("sitin").hidden = !seated || !(mine && mine.sitting_out);
   $("leave").hidden = !seated;
   $("addbot").hidden = !seated || t.seats.every((s) => s) || !!tourney;
+  $("controls").hidden = !!tourney && tourney.state === "over";
   tick();
 }
 

@@ -61,16 +61,19 @@ function drawTournament(t) {
   tourney = t;
   $("tourney").hidden = !t;
   if (!t) return;
+  if (table && table.id === t.table) draw(table);  // seats and controls differ at a tournament
   const state = { registering: "registering", running: "playing", over: "finished" }[t.state];
   $("tourney-head").textContent = `${t.name} \u00b7 ${t.game} \u00b7 buy-in ${t.buy_in} \u00b7 `
     + `${t.registered}/${t.players} players \u00b7 prizes ${t.prizes.join(" / ")} \u00b7 ${state}`;
   const level = $("tourney-level");
   level.dataset.endsAt = t.level_ends_at === null ? "" : t.level_ends_at;
+  const left = `${t.players_left} player${t.players_left === 1 ? "" : "s"} left`;
+  const next = t.state !== "running" ? ""
+    : (t.hands_to_next_level === null ? "" : ` \u00b7 next level in ${t.hands_to_next_level} hand${t.hands_to_next_level === 1 ? "" : "s"}`)
+      + (t.next_stakes ? ` (${t.next_stakes})` : "");
   level.dataset.text = t.state === "registering"
     ? `Starts when ${t.players} have registered; ${t.starting_stack} chips each`
-    : `Level ${t.level}: ${t.playing} ${t.stakes} \u00b7 ${t.players_left} players left`
-      + (t.hands_to_next_level === null ? "" : ` \u00b7 next level in ${t.hands_to_next_level} hands`)
-      + (t.next_stakes ? ` (${t.next_stakes})` : "");
+    : `Level ${t.level}: ${t.playing} ${t.stakes} \u00b7 ${left}${next}`;
   tickLevel();
   const you = t.you;
   $("tourney-you").textContent = !you ? ""
@@ -83,7 +86,7 @@ function drawTournament(t) {
   body.replaceChildren(...t.standings.map((p) => {
     const row = document.createElement("tr");
     if (p.place !== null) row.className = "out";
-    cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.place === null ? p.stack : 0, p.prize || ""]);
+    cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.stack, p.prize || ""]);
     return row;
   }));
 }
