@@ -159,6 +159,11 @@ def test_registration_errors_go_to_that_client_only_and_unregistering_refunds() 
             # Spend most of one bankroll at a cash table: it cannot pay the buy-in.
             cash = room.store.create_table("cash", "stud", "1/1/5/10", 2, bots=False)
             room.store.sit(cash, 0, poor_id, 800)
+            room.room.open()
+            async with connect(room, cash, rich) as someone:
+                await someone.send(type="register")
+                error = await someone.until(lambda m: m["type"] == "error")
+                assert error["message"] == "this table plays no tournament: open one from the lobby"
             async with (
                 connect(room, table, rich) as ann,
                 connect(room, table, poor) as bob,
@@ -183,7 +188,10 @@ def test_registration_errors_go_to_that_client_only_and_unregistering_refunds() 
                 await cat.until(lambda m: _state(m) == "running")
                 await bob.send(type="register")
                 error = await bob.until(lambda m: m["type"] == "error")
-                assert "registration is closed" in error["message"]
+                assert (
+                    error["message"]
+                    == "registration is closed: the tournament is full and has started"
+                )
                 await bob.send(type="sit", seat=0, buy_in=100)
                 error = await bob.until(lambda m: m["type"] == "error")
                 assert "register to play" in error["message"]

@@ -49,10 +49,12 @@ from stud.web.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Register,
     RemoveBot,
     Sit,
     SitIn,
     SitOut,
+    Unregister,
     action_json,
     action_of,
 )
@@ -412,6 +414,8 @@ class Table:
         if isinstance(command, Chat):
             self._chat(viewer, command)
             return
+        if isinstance(command, Register | Unregister):
+            raise ProtocolError("this table plays no tournament: open one from the lobby")
         if viewer.account is None:
             raise ProtocolError("sign in or play as a guest to sit down")
         number = self._seat_of(viewer)
@@ -446,8 +450,6 @@ class Table:
             self.add_bot(command.bot)
         elif isinstance(command, RemoveBot):
             self._remove_bot(command.seat)
-        else:
-            raise ProtocolError(f"{command.type}: this table plays no tournament")
 
     def _player_act(self, viewer: Viewer, number: int, seat: _Seat, command: Act) -> None:
         if command.seq <= seat.last_seq:

@@ -246,7 +246,8 @@ class TournamentTable(Table):
             if viewer.account is None:
                 raise ProtocolError("sign in or play as a guest to register")
             if self.state != "registering":
-                raise ProtocolError("registration is closed: the tournament has started")
+                when = "is over" if self.state == "over" else "is full and has started"
+                raise ProtocolError(f"registration is closed: the tournament {when}")
             if isinstance(command, Register):
                 self._register(viewer, viewer.account)
             else:
@@ -262,19 +263,27 @@ class TournamentTable(Table):
         self.entries.append(entry)
         viewer.push(frame("registered", tournament=self.tournament_id, seat=entry.seat))
         notes = [f"{entry.name} registers"]
+        self._publish(notes=tuple(notes))
+        self._fill_and_begin()
+        self._tell_all()
+
+    def _fill_and_begin(self) -> None:
+        """Bots take the seats left if the creator asked (once a person registered),
+        and a full tournament starts. Also on a restart that came between the two."""
         bot = self.settings.bot
         label = bot.capitalize() if bot in BOTS else "House"
-        while self.fill and len(self.entries) < self.config.players:
+        notes = []
+        people = any(e.bot is None for e in self.entries)
+        while self.fill and people and len(self.entries) < self.config.players:
             seat = min(set(range(self.config.players)) - {e.seat for e in self.entries})
-            self.entries.append(
-                self.store.enter(self.tournament_id, None, bot=bot, name=f"{label} bot {seat + 1}")
-            )
-            notes.append(f"{label} bot {seat + 1} registers")
+            name = f"{label} bot {seat + 1}"
+            self.entries.append(self.store.enter(self.tournament_id, None, bot=bot, name=name))
+            notes.append(f"{name} registers")
         self.entries.sort(key=lambda e: e.seat)
-        self._publish(notes=tuple(notes))
+        if notes:
+            self._publish(notes=tuple(notes))
         if len(self.entries) == self.config.players:
             self._begin()
-        self._tell_all()
 
     def _unregister(self, viewer: Viewer, account: int) -> None:
         self.store.unenter(self.tournament_id, account)
@@ -422,6 +431,7 @@ class TournamentTable(Table):
         self.entries = self.store.entries(self.tournament_id)
         progress = self.progress
         if self.state == "registering" or progress is None:
+            self._fill_and_begin()
             return
         stacks = tuple(int(s) for s in progress["stacks"])
         finishes = tuple(Finish(*f) for f in progress["finishes"])
