@@ -12,6 +12,7 @@ import asyncio
 import json
 import os
 import signal
+import urllib.error
 import urllib.request
 from typing import Any
 
@@ -22,7 +23,7 @@ from web_harness import Client, Message, cardroom, connect, serving
 from stud.tournament.event import replay_tournament
 from stud.tournament.structure import TournamentError
 from stud.web.history import stored_hand
-from stud.web.store import GRANT, Store
+from stud.web.store import GRANT, Store, StoreError
 from stud.web.tournament import tournament_config, tournament_spec
 
 FAST_SPEC: dict[str, Any] = {
@@ -335,3 +336,75 @@ def _level(message: Message) -> int | None:
 
 def _dealt(message: Message) -> bool:
     return any(e["kind"] == "dealt" for e in message["events"])
+
+
+def test_bad_tables_and_tournaments_are_refused_over_http_in_one_line() -> None:
+    """Opening a table with a rake that is not one, or a tournament that cannot be
+    played: a 400 with one line, and nothing is made."""
+
+    def refused(port: int, path: str, body: dict[str, Any], token: str) -> str:
+        with pytest.raises(urllib.error.HTTPError) as error:
+            _post(port, path, body, token)
+        assert error.value.code == 400
+        message: str = json.load(error.value)["error"]
+        return message
+
+    async def scenario() -> None:
+        async with cardroom() as room:
+            token = room.store.guest()
+            port = room.port
+            bad_rake = {"name": "x", "variant": "stud", "rake": "lots"}
+            message = await asyncio.to_thread(refused, port, "/api/tables", bad_rake, token)
+            assert message.startswith("rake 'lots' must be a percentage")
+            bad_payouts = {**FAST_SPEC, "payouts": "60,30"}
+            message = await asyncio.to_thread(refused, port, "/api/tournaments", bad_payouts, token)
+            assert message == "the payouts add up to 90, not 100"
+            assert room.room.tables == {}
+            assert room.room.tournaments == {}
+            raked = {"name": "Raked", "variant": "razz", "rake": "5%:3", "bots": False}
+            made = await asyncio.to_thread(_post, port, "/api/tables", raked, token)
+            assert made["rake"] == "5%:3"
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgresql"])
+def test_buy_ins_and_prizes_move_through_the_ledger(
+    backend: str, request: pytest.FixtureRequest, tmp_path: object
+) -> None:
+    """The store alone: buy-ins into the pool, a full tournament refuses, a refund, the
+    prizes out; at every step the books balance."""
+    url = f"{tmp_path}/cardroom.sqlite3"
+    if backend == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+    store = Store(url)
+    spec = {**FAST_SPEC, "players": 2, "payouts": [100]}
+    tournament, _ = store.create_tournament("t", spec, False, "stud", "1/2/4/8", 2)
+    ann, bob, cat = (store.account(store.guest()) for _ in range(3))
+    assert ann is not None
+    assert bob is not None
+    assert cat is not None
+    store.enter(tournament, ann.id)
+    store.enter(tournament, None, bot="station", name="Station bot 2")
+    with pytest.raises(StoreError, match="the tournament is full: 2 players"):
+        store.enter(tournament, bob.id)
+    assert store.chips() == (3 * GRANT, 3 * GRANT)
+    store.unenter(tournament, ann.id)
+    with pytest.raises(StoreError, match="you are not registered"):
+        store.unenter(tournament, ann.id)
+    store.enter(tournament, cat.id)
+    assert [e.name for e in store.entries(tournament)] == [cat.name, "Station bot 2"]
+    assert store.chips() == (3 * GRANT, 3 * GRANT)
+    store.save_tournament(tournament, "running", {"stacks": [60, 60]})
+    with pytest.raises(StoreError, match="registration is closed"):
+        store.enter(tournament, bob.id)
+    table = store.tournament(tournament).table_id
+    hand = store.start_hand(
+        table, "deck", [0, 1], [cat.name, "Station bot 2"], [cat.id, 0], [60, 60]
+    )
+    store.finish_tournament_hand(hand, tournament, 120, "phh", {"stacks": [120, 0]}, {0: 200}, True)
+    assert store.chips() == (3 * GRANT, 3 * GRANT)
+    assert store.unbalanced_accounts() == []
+    assert store.tournaments() == []
+    assert store.tables() == []  # the tournament's table closed with it
+    store.close()
