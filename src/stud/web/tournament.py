@@ -125,7 +125,7 @@ def tournament_config(spec: Spec) -> TournamentConfig:
 
 
 def _ordinal(place: int) -> str:
-    suffix = "th" if 10 <= place % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
     return f"{place}{suffix}"
 
 
@@ -150,7 +150,8 @@ class TournamentTable(Table):
         self.fill = row.bots
         """Bots take the seats left once a person registers (the creator asked for it)."""
         self.state = row.state
-        self.progress = row.progress
+        self._stored_progress = row.progress
+        """Where the tournament stood when the table opened (restored from it)."""
         self.entries: list[EntryRow] = []
         self.tournament: Tournament | None = None
         self.started = 0.0
@@ -429,7 +430,7 @@ class TournamentTable(Table):
         """Entries and the tournament as stored; a hand in play is dealt again and
         replayed at the level it was dealt at."""
         self.entries = self.store.entries(self.tournament_id)
-        progress = self.progress
+        progress = self._stored_progress
         if self.state == "registering" or progress is None:
             self._fill_and_begin()
             return

@@ -52,6 +52,12 @@ $("create-tournament").addEventListener("submit", async (e) => {
   } catch (error) { toast(error.message); }
 });
 
+function ordinal(n) {
+  const tens = n % 100;
+  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
+  return `${n}${suffix}`;
+}
+
 function placeText(p) {
   if (p.place === null) return "";
   return p.shared > 1 ? `${p.place}= (${p.shared})` : String(p.place);
@@ -79,7 +85,7 @@ function drawTournament(t) {
   $("tourney-you").textContent = !you ? ""
     : you.place === null ? (t.state === "registering" ? "You are registered." : "")
       : you.place === 1 ? `You win the tournament: prize ${you.prize}.`
-        : `You finish ${placeText(you)}: prize ${you.prize}.`;
+        : `You finish ${ordinal(you.place)}${you.shared > 1 ? ` (shared by ${you.shared})` : ""}: prize ${you.prize}.`;
   $("tourney-register").hidden = t.state !== "registering" || !!you || !me;
   $("tourney-unregister").hidden = t.state !== "registering" || !you;
   const body = $("standings").querySelector("tbody");
