@@ -67,6 +67,14 @@ def test_register_play_and_see_the_standings(tmp_path: Path) -> None:
         assert sum(int(p or 0) for p in prizes) == 400  # the whole prize pool, paid
         assert "finishes" in page.inner_text("#log")
         page.screenshot(path=str(shots / "cardroom-standings.png"))
+        # The standings fit a phone (390 px, portrait), as the tables do.
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        small = phone.new_page()
+        small.set_default_timeout(120_000)
+        small.goto(page.url)
+        small.wait_for_selector("#tourney-head:has-text('finished')")
+        width = small.evaluate("document.documentElement.scrollWidth")
+        assert width <= 390, f"the phone layout is {width} px wide"
         page.goto(base)
         page.wait_for_selector("#tournaments button[data-tournament]")
         page.screenshot(path=str(shots / "cardroom-lobby-tournaments.png"), full_page=True)
