@@ -18,12 +18,14 @@ from typing import Any
 
 import pytest
 import websockets
+from sqlalchemy import select
 from web_harness import Client, Message, cardroom, connect, serving
 
 from stud.tournament.event import replay_tournament
 from stud.tournament.structure import TournamentError
 from stud.web.history import stored_hand
-from stud.web.store import GRANT, Store, StoreError
+from stud.web.store import GRANT, HandEvent, HandRow, Store, StoreError
+from stud.web.table import Settings
 from stud.web.tournament import tournament_config, tournament_spec
 
 FAST_SPEC: dict[str, Any] = {
@@ -408,3 +410,41 @@ def test_buy_ins_and_prizes_move_through_the_ledger(
     assert store.tournaments() == []
     assert store.tables() == []  # the tournament's table closed with it
     store.close()
+
+
+def test_a_dropped_player_is_folded_away_by_the_clock_until_out() -> None:
+    """Ann registered, and is gone when the tournament starts (as after a restart).
+    Her turns run out (no time to act at all here), she sits out and is folded for at
+    once from then on; the tournament plays to its end and she is placed, with her
+    prize paid, while away."""
+    instant = Settings(turn_time=0.0, time_bank=0.0, bot_delay=0.0, hand_pause=0.0, bot="station")
+
+    async def scenario() -> None:
+        async with cardroom(settings=instant) as room:
+            store = room.store
+            spec = tournament_spec({**FAST_SPEC, "players": 3, "payouts": "65,35"})
+            tournament, table = store.create_tournament("Away", spec, True, "razz", "1/2/4/8", 3)
+            token = store.guest()
+            ann = store.account(token)
+            assert ann is not None
+            store.enter(tournament, ann.id)
+            room.room.open()  # the bots fill the table and it starts, Ann away
+            async with connect(room, table) as watcher:
+                final = await watcher.until(_over)
+            result = _tournament(final)
+            assert result is not None
+            with store.engine.connect() as connection:
+                hers = connection.execute(
+                    select(HandEvent.timed_out)
+                    .join(HandRow, HandRow.id == HandEvent.hand_id)
+                    .where(HandRow.table_id == table, HandEvent.seat == 0)
+                ).all()
+            assert hers
+            assert all(timed_out for (timed_out,) in hers)  # the clock acted for her
+            mine = next(p for p in result["standings"] if p["seat"] == 0)
+            account = store.account(token)
+            assert account is not None
+            assert account.bankroll == GRANT - spec["buy_in"] + mine["prize"]
+            check_final(store, spec, table, result)
+
+    asyncio.run(scenario())
