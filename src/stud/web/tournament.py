@@ -155,7 +155,7 @@ class TournamentTable(Table):
         self.entries: list[EntryRow] = []
         self.tournament: Tournament | None = None
         self.started = 0.0
-        """When the first hand was dealt, in seconds since the epoch (levels in minutes)."""
+        """When the tournament started, in seconds since the epoch (levels in minutes)."""
         self.level = 0
         self.due: TableHand | None = None
         self._announced = 0
@@ -263,8 +263,7 @@ class TournamentTable(Table):
         entry = self.store.enter(self.tournament_id, account)
         self.entries.append(entry)
         viewer.push(frame("registered", tournament=self.tournament_id, seat=entry.seat))
-        notes = [f"{entry.name} registers"]
-        self._publish(notes=tuple(notes))
+        self._publish(notes=(f"{entry.name} registers",))
         self._fill_and_begin()
         self._tell_all()
 
