@@ -151,6 +151,25 @@ class Client:
                 if hand is not None and hand["phase"] == "over":
                     return message
 
+    async def play_passive(self) -> Message:
+        """Show, check, call or bring in (fold only when nothing else is legal) until a
+        hand this client sits in is over; its last frame."""
+        while True:
+            names = [a["action"] for a in self.legal()]
+            if names:
+                choice = next(
+                    n for n in ("show", "check", "call", "bring_in", "fold") if n in names
+                )
+                self.min_no = 1 << 30  # wait for the ack before acting again
+                await self.act(choice)
+            message = await self.recv()
+            if message["type"] == "error":
+                raise AssertionError(f"server refused a legal action: {message['message']}")
+            if message["type"] in {"event", "snapshot"} and message["table"]["you"] is not None:
+                hand = message["table"]["hand"]
+                if hand is not None and hand["phase"] == "over":
+                    return message
+
 
 @asynccontextmanager
 async def connect(

@@ -31,6 +31,7 @@ from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.protocol import Hello, ProtocolError, parse_command
 from stud.web.store import AccountInfo, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
+from stud.web.tournament import TournamentTable, tournament_spec
 
 __all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
 
@@ -57,9 +58,14 @@ class Room:
     defaults: bool = True
     """Open ``DEFAULT_TABLES`` when the store has no table yet."""
     tables: dict[int, Table] = field(default_factory=dict)
+    tournaments: dict[int, TournamentTable] = field(default_factory=dict)
+    """Sit-and-gos by tournament id; their tables are in ``tables`` too."""
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
+        for stored in self.store.tournaments():
+            if stored.id not in self.tournaments:
+                self._run_tournament(TournamentTable(stored, self.store, self.settings))
         rows = self.store.tables()
         if not rows and self.defaults and not self.tables:
             for name, variant, stakes in DEFAULT_TABLES:
@@ -68,7 +74,30 @@ class Room:
         for row in rows:
             if row.id not in self.tables:
                 rules = Rules.from_stakes(row.stakes, row.variant)
+                if row.rake:
+                    rules = rules.with_rake(row.rake)
                 self._start(row.id, row.name, rules, row.seats, row.bots)
+
+    def _run_tournament(self, table: TournamentTable) -> None:
+        table.start()
+        self.tables[table.id] = table
+        self.tournaments[table.tournament_id] = table
+
+    def create_tournament(self, name: str, request: dict[str, Any]) -> TournamentTable:
+        """A new sit-and-go from a lobby request; raises ``ValueError`` (``TournamentError``)."""
+        spec = tournament_spec(request)
+        name = " ".join(name.split())[:40] or "Sit and go"
+        bots = request.get("bots", False)
+        if not isinstance(bots, bool):
+            raise ValueError("bots must be true or false")
+        first = TournamentTable.first_rules(spec)
+        ids = self.store.create_tournament(
+            name, spec, bots, first.variant.value, first.stakes, spec["players"]
+        )
+        stored = self.store.tournament(ids[0])
+        table = TournamentTable(stored, self.store, self.settings)
+        self._run_tournament(table)
+        return table
 
     def _start(self, table_id: int, name: str, rules: Rules, seats: int, bots: bool) -> Table:
         table = Table(table_id, name, rules, seats, self.store, self.settings, bots=bots)
@@ -76,13 +105,20 @@ class Room:
         self.tables[table_id] = table
         return table
 
-    def create(self, name: str, variant: str, stakes: str, seats: int, bots: bool) -> Table:
-        """A new table (bots in all but two seats if ``bots``); raises ``ValueError``."""
+    def create(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
+    ) -> Table:
+        """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
+        ``percent%[:cap]``, R9); raises ``ValueError``."""
         rules = Rules.from_stakes(stakes, variant)
+        if rake.strip():
+            rules = rules.with_rake(rake)
         if not 2 <= seats <= 8:
             raise ValueError(f"a table has 2 to 8 seats, not {seats}")
         name = " ".join(name.split())[:40] or rules.variant.game_name
-        table_id = self.store.create_table(name, rules.variant.value, rules.stakes, seats, bots)
+        table_id = self.store.create_table(
+            name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
+        )
         table = self._start(table_id, name, rules, seats, bots)
         if bots:
             for _ in range(max(1, seats - 2)):
@@ -183,7 +219,9 @@ def create_app(room: Room) -> Starlette:
     async def lobby(request: Request) -> Response:
         return JSONResponse(
             {
-                "tables": [t.summary() for t in room.tables.values()],
+                "tables": [
+                    t.summary() for t in room.tables.values() if not isinstance(t, TournamentTable)
+                ],
                 "bots": list(room.settings.offered_bots),
             }
         )
@@ -204,8 +242,24 @@ def create_app(room: Room) -> Starlette:
                 _text(data, "stakes", 40) or "1/1/5/10",
                 seats,
                 bool(data.get("bots", True)),
+                rake=_text(data, "rake", 20),
             )
         except (ProtocolError, RulesError, ValueError) as error:
+            return _error(str(error))
+        return JSONResponse(table.summary())
+
+    async def tournaments(request: Request) -> Response:
+        return JSONResponse({"tournaments": [t.summary() for t in room.tournaments.values()]})
+
+    async def new_tournament(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        if me(request) is None:
+            return _error("sign in or play as a guest to open a tournament", 401)
+        try:
+            data = await _body(request)
+            table = room.create_tournament(_text(data, "name", 40), data)
+        except (ProtocolError, StoreError, ValueError) as error:
             return _error(str(error))
         return JSONResponse(table.summary())
 
@@ -268,6 +322,8 @@ def create_app(room: Room) -> Starlette:
             Route("/api/tables", lobby),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/tables/{table:int}/hands", hands),
+            Route("/api/tournaments", tournaments),
+            Route("/api/tournaments", new_tournament, methods=["POST"]),
             Route("/api/hands/{hand:int}.{kind:str}", hand_file),
             WebSocketRoute("/ws/{table:int}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -26,6 +26,7 @@ from stud.actions import (
     HandMucked,
     HandShown,
     PotAwarded,
+    RakeTaken,
     StreetStarted,
 )
 from stud.cards import Card
@@ -196,6 +197,7 @@ def _hand_json(moment: Moment) -> Json | None:
         "level": hand.level,
         "community": None if hand.community is None else str(hand.community),
         "awards": awards,
+        "rake": hand.rake,
         "legal": [],
     }
 
@@ -210,6 +212,7 @@ def public_view(moment: Moment) -> Json:
         "variant": rules.variant.value,
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
+        "rake": rules.rake,
         "seats": [_seat_json(moment, s) for s in range(len(moment.seats))],
         "hand": _hand_json(moment),
         "clock": None
@@ -300,6 +303,8 @@ def public_events(moment: Moment) -> list[Json]:
                 out.append(
                     {"kind": "shown", "seat": seat_of[h], "cards": _cards(cards), "hand": named}
                 )
+            case RakeTaken(pot=pot, amount=amount):
+                out.append({"kind": "rake", "pot": pot, "amount": amount})
             case HandMucked(seat=h):
                 out.append({"kind": "mucked", "seat": seat_of[h]})
             case PotAwarded(seat=h, amount=amount, pot=pot, share=share, hand=named):

@@ -49,10 +49,12 @@ from stud.web.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Register,
     RemoveBot,
     Sit,
     SitIn,
     SitOut,
+    Unregister,
     action_json,
     action_of,
 )
@@ -264,6 +266,7 @@ class Table:
             "variant": self.rules.variant.value,
             "game": self.rules.variant.game_name,
             "stakes": self.rules.stakes,
+            "rake": self.rules.rake,
             "seats": self.size,
             "taken": taken,
             "bots": self.bots,
@@ -411,6 +414,8 @@ class Table:
         if isinstance(command, Chat):
             self._chat(viewer, command)
             return
+        if isinstance(command, Register | Unregister):
+            raise ProtocolError("this table plays no tournament: open one from the lobby")
         if viewer.account is None:
             raise ProtocolError("sign in or play as a guest to sit down")
         number = self._seat_of(viewer)
@@ -599,12 +604,16 @@ class Table:
         names = tuple(self._names())
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
-        self.store.finish_hand(
-            self.hand_id, self.id, stacks, recent.pot, to_phh(hand, players=names)
-        )
+        self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.hands_played += 1
         self._next_deal = self._clock() + self.settings.hand_pause
+
+    def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+        """Store a finished hand: the seats' stacks, its history, the house's rake (R9)."""
+        hand = recent.state
+        phh = to_phh(hand, players=list(recent.names))
+        self.store.finish_hand(recent.hand_id, self.id, stacks, recent.pot, phh, rake=hand.rake)
 
     def _names(self) -> list[str]:
         return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]

@@ -64,7 +64,7 @@ async function showLobby() {
   body.replaceChildren();
   for (const t of data.tables) {
     const row = document.createElement("tr");
-    for (const text of [t.name, t.game, t.stakes, `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+    for (const text of [t.name, t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
@@ -78,6 +78,7 @@ async function showLobby() {
     row.append(cell);
     body.append(row);
   }
+  showTournaments();
 }
 
 $("create").addEventListener("submit", async (e) => {
@@ -86,7 +87,7 @@ $("create").addEventListener("submit", async (e) => {
   try {
     const t = await api("/api/tables", {
       name: form.name.value, variant: form.variant.value, stakes: form.stakes.value,
-      seats: Number(form.seats.value), bots: form.bots.checked,
+      seats: Number(form.seats.value), bots: form.bots.checked, rake: form.rake.value,
     });
     openTable(t.id);
   } catch (error) { toast(error.message); }
@@ -153,6 +154,13 @@ function receive(m) {
     case "chat":
       line($("chat"), `${m.name}: ${m.text}`);
       break;
+    case "tournament":
+      drawTournament(m.tournament);
+      break;
+    case "registered":
+    case "unregistered":
+      refreshMe();
+      break;
     case "error":
       toast(m.message);
       break;
@@ -185,6 +193,7 @@ function logEvent(e, t) {
     case "returned": line(log, `${e.amount} returned to ${nameOf(t, e.seat)}`); break;
     case "awarded": line(log, awardText(t, e)); break;
     case "community": line(log, `Community card ${e.card}`); break;
+    case "rake": line(log, `The house takes ${e.amount} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`); break;
     default: break;
   }
 }
@@ -213,7 +222,7 @@ function drawSeat(t, seat, s) {
   box.dataset.seat = seat;
   if (!s) {
     box.classList.add("empty");
-    if (t.you === null && me) {
+    if (t.you === null && me && !tourney) {
       const sit = document.createElement("button");
       sit.textContent = `Sit in seat ${seat + 1}`;
       sit.addEventListener("click", () => {
@@ -233,7 +242,7 @@ function drawSeat(t, seat, s) {
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
-  if (s.bot && t.you !== null) {
+  if (s.bot && t.you !== null && !tourney) {
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
     remove.title = "remove this bot";
@@ -280,7 +289,7 @@ function drawSeat(t, seat, s) {
 
 function draw(t) {
   table = t;
-  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}`;
+  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}${t.rake ? ` \u00b7 rake ${t.rake}` : ""}`;
   $("seats").replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s)));
   const hand = t.hand;
   $("street").textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : "Waiting for players";
@@ -291,6 +300,12 @@ function draw(t) {
     div.textContent = awardText(t, a);
     return div;
   }));
+  if (hand && hand.rake) {
+    const div = document.createElement("div");
+    div.className = "rake";
+    div.textContent = `Rake ${hand.rake}`;
+    $("awards").append(div);
+  }
   const actions = $("actions");
   actions.replaceChildren();
   const legal = hand ? hand.legal : [];
@@ -313,7 +328,8 @@ function draw(t) {
   $("sitout").hidden = !seated || (mine && mine.sitting_out);
   $("sitin").hidden = !seated || !(mine && mine.sitting_out);
   $("leave").hidden = !seated;
-  $("addbot").hidden = !seated || t.seats.every((s) => s);
+  $("addbot").hidden = !seated || t.seats.every((s) => s) || !!tourney;
+  $("controls").hidden = !!tourney && tourney.state === "over";
   tick();
 }
 
@@ -362,6 +378,7 @@ function route() {
     $("room").hidden = false;
     $("log").replaceChildren();
     $("chat").replaceChildren();
+    drawTournament(null);
     connect(Number(match[1]));
     loadHistory();
   } else {
