@@ -130,6 +130,10 @@ def test_a_multi_table_series_shows_the_paid_places_and_the_final_table() -> Non
             ["--tournament", "2", "--rotation", "stud,razz", "--rotate-every", "x"],
             "--rotate-every x: say level",
         ),
+        (
+            ["--tournament", "2", "--rotation", "stud,razz", "--rotate-every", "\u00b2"],
+            "--rotate-every \u00b2: say level",
+        ),
         (["--tournament", "2", "--payouts", "50,30"], "--payouts 50,30: the percentages add up"),
         (["--tournament", "2", "--payouts", "50,x"], "--payouts 50,x: place 2 ('x')"),
         (["--tournament", "2", "-p", "2", "--payouts", "50,30,20"], "3 places paid of 2"),

@@ -41,7 +41,6 @@ from stud.cli.tournament import (
     RotationOption,
     TableSizeOption,
     TournamentOptions,
-    check_overrides,
 )
 from stud.rules import Rules
 from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
@@ -114,9 +113,7 @@ def play(
     options = TournamentOptions(
         table_size, levels, level_hands, level_minutes, rotation, rotate_every, payouts
     )
-    if not tournament and options.given():
-        fail(f"{options.given()[0]} goes with --tournament")
-    check_overrides(ctx, options)
+    options.check(ctx, tournament=tournament)
     if not tournament:
         check_players(players, ", you included")
     check_stack(stack)
@@ -184,7 +181,7 @@ def _welcome(
     rules: Rules, seated: list[Player], tournament: Tournament | None, seed: int
 ) -> list[Text]:
     """What the table is: the game and stakes, and who you play against."""
-    if tournament is None or len(tournament.tables) == 1:
+    if tournament is None or tournament.config.starting_tables == 1:
         first = tournament.deal()[0].rules if tournament is not None else rules
         return [
             Text(f"{first.variant.game_name}, stakes {first.stakes}", style="bold"),
@@ -199,7 +196,7 @@ def _welcome(
     (mine,) = (t for t in tournament.tables if 0 in t)
     return [
         Text(
-            f"A tournament of {config.players} players at {len(tournament.tables)} tables "
+            f"A tournament of {config.players} players at {config.starting_tables} tables "
             f"of {config.table_size} or fewer; {first.variant.game_name}, stakes {first.stakes}",
             style="bold",
         ),

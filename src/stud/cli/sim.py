@@ -41,7 +41,6 @@ from stud.cli.app import (
 from stud.cli.progress import Progress
 from stud.cli.tournament import (
     MAX_ENTRANTS,
-    SIT_AND_GO_BIG_BETS,
     LevelHandsOption,
     LevelMinutesOption,
     LevelsOption,
@@ -50,7 +49,6 @@ from stud.cli.tournament import (
     RotationOption,
     TableSizeOption,
     TournamentOptions,
-    check_overrides,
     play_series,
 )
 from stud.history.phh import phhs_table
@@ -223,7 +221,10 @@ def sim_command(
     ] = None,
     stack: Annotated[
         int | None,
-        typer.Option(help="Each bot's chips at the start of every hand (default 100 big bets)."),
+        typer.Option(
+            help="Each bot's chips at the start of every hand (default 100 big bets); with "
+            "--tournament, the starting stack (default 50 big bets of the first level)."
+        ),
     ] = None,
     jobs: JobsOption = None,
     ray: Annotated[
@@ -231,8 +232,9 @@ def sim_command(
         typer.Option(
             "--ray",
             metavar="ADDRESS",
-            help="Run chunks as Ray tasks: 'local' starts a Ray instance here (with --jobs "
-            "CPUs), 'auto' joins this machine's cluster, or give a cluster address.",
+            help="Run chunks (or tournaments) as Ray tasks: 'local' starts a Ray instance "
+            "here (with --jobs CPUs), 'auto' joins this machine's cluster, or give a "
+            "cluster address.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
@@ -262,9 +264,7 @@ def sim_command(
     options = TournamentOptions(
         table_size, levels, level_hands, level_minutes, rotation, rotate_every, payouts
     )
-    if tournament is None and options.given():
-        fail(f"{options.given()[0]} goes with --tournament")
-    check_overrides(ctx, options)
+    options.check(ctx, tournament=tournament is not None)
     rules = make_rules(variant, stakes)
     if rake is not None:
         try:
@@ -281,9 +281,7 @@ def sim_command(
             fail(f"--rake {rake}: a tournament takes no rake; the rake is for cash games (R9)")
         check_jobs(jobs)
         entrants = players if players is not None else len(parse_bots(bots))
-        config = options.config(
-            rules, entrants, SIT_AND_GO_BIG_BETS * rules.big_bet if stack is None else stack
-        )
+        config = options.config(rules, entrants, stack)
         lineup = tuple(parse_bots(bots))
         tasks = None if ray is None else _ray(jobs, ray)
         play_series(config, lineup, tournament, seed, jobs=jobs, tasks=tasks, as_json=as_json)

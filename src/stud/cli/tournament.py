@@ -1,8 +1,13 @@
-"""Tournament commands: ``stud icm`` and what ``stud sim --tournament N`` runs.
+"""Tournament commands: ``stud icm``, and what ``stud sim --tournament N`` and
+``stud play --tournament`` share.
 
-``stud icm`` values tournament stacks in prize money by the Malmuth-Harville model;
-``stud sim --tournament N`` plays N sit-and-gos between bots on every core and
-reports each bot's finishing places and return on investment.
+``stud icm`` values tournament stacks in prize money by the Malmuth-Harville model.
+``TournamentOptions`` turns the set-up options both commands take (table size,
+levels, their length in hands or minutes, a rotation of games, payouts) into a
+``TournamentConfig``, each bad value a one-line error naming its option.
+``stud sim --tournament N`` plays N tournaments between bots, sit-and-gos or
+multi-table ones, on every core or on Ray, and reports each bot's finishing
+places and return on investment.
 """
 
 from __future__ import annotations
@@ -30,7 +35,7 @@ from rich.table import Table
 from stud.cli.app import app, err, fail
 from stud.rules import Rules, RulesError, Variant
 from stud.sim.run import SimError
-from stud.tournament.event import MAX_TABLE, Tournament, TournamentConfig
+from stud.tournament.event import MAX_TABLE, TournamentConfig
 from stud.tournament.icm import MAX_ICM_PLAYERS, icm_equities
 from stud.tournament.run import SeriesResult, TaskMap, run_sit_and_gos
 from stud.tournament.structure import Clock, Level, Structure, TournamentError
@@ -45,13 +50,11 @@ __all__ = [
     "RotationOption",
     "TableSizeOption",
     "TournamentOptions",
-    "check_overrides",
     "default_payouts",
     "icm_command",
     "ordinal",
     "parse_payouts",
     "play_series",
-    "sit_and_go",
 ]
 
 out = Console(highlight=False)
@@ -224,19 +227,29 @@ class TournamentOptions:
     rotate_every: str | None = None
     payouts: str | None = None
 
-    def given(self) -> list[str]:
-        """The options given, as typed on the command line."""
-        return [
-            f"--{name.replace('_', '-')}"
-            for name in self.__dataclass_fields__
-            if getattr(self, name) is not None
-        ]
+    def check(self, ctx: typer.Context, *, tournament: bool) -> None:
+        """Refuse these options without ``--tournament``, ``--levels`` with ``--stakes``
+        and ``--rotation`` with ``--variant``: each pair says the same thing twice, and
+        one of them would be ignored."""
+        given = [name for name in self.__dataclass_fields__ if getattr(self, name) is not None]
+        if given and not tournament:
+            fail(f"--{given[0].replace('_', '-')} goes with --tournament")
 
-    def config(self, rules: Rules, players: int, stack: int) -> TournamentConfig:
+        def typed(name: str) -> bool:
+            source = ctx.get_parameter_source(name)
+            return source is not None and source.name != "DEFAULT"
+
+        if self.levels is not None and typed("stakes"):
+            fail("--levels and --stakes: give one; --levels sets the stakes of every level")
+        if self.rotation is not None and typed("variant"):
+            fail("--rotation and --variant: give one; --rotation names the games played")
+
+    def config(self, rules: Rules, players: int, stack: int | None) -> TournamentConfig:
         """The tournament these options set up, or a one-line error naming the option.
 
         ``rules`` is the first level's stakes and the game (unless ``--levels`` and
-        ``--rotation`` say otherwise); everyone starts with ``stack``.
+        ``--rotation`` say otherwise); everyone starts with ``stack`` (by default
+        ``SIT_AND_GO_BIG_BETS`` big bets of the first level).
         """
         if not 2 <= players <= MAX_ENTRANTS:
             fail(f"--players {players}: a tournament takes 2 to {MAX_ENTRANTS} players")
@@ -264,6 +277,8 @@ class TournamentOptions:
         except TournamentError as error:
             fail(f"--levels {self.levels or rules.stakes}: {error}")
         payouts = self._payouts(players)
+        if stack is None:
+            stack = SIT_AND_GO_BIG_BETS * levels[0].big_bet
         return TournamentConfig(players, stack, structure, BUY_IN, payouts, table_size)
 
     def _games(self, variant: Variant) -> tuple[Variant, ...]:
@@ -285,9 +300,10 @@ class TournamentOptions:
             fail(f"--rotate-every {text}: there is no --rotation of games to turn")
         if text is None or text.strip().lower() == "level":
             return 1, games > 1
-        if not text.strip().isdigit() or int(text) < 1:
+        hands = text.strip()
+        if not (hands.isascii() and hands.isdigit()) or int(hands) < 1:
             fail(f"--rotate-every {text}: say level, or a number of hands of 1 or more")
-        return int(text), False
+        return int(hands), False
 
     def _payouts(self, players: int) -> tuple[float, ...]:
         if self.payouts is None:
@@ -301,20 +317,6 @@ class TournamentOptions:
         return tuple(percents)
 
 
-def check_overrides(ctx: typer.Context, options: TournamentOptions) -> None:
-    """Refuse ``--levels`` with ``--stakes``, and ``--rotation`` with ``--variant``:
-    each pair says the same thing twice, and one would be ignored."""
-
-    def given(name: str) -> bool:
-        source = ctx.get_parameter_source(name)
-        return source is not None and source.name != "DEFAULT"
-
-    if options.levels is not None and given("stakes"):
-        fail("--levels and --stakes: give one; --levels sets the stakes of every level")
-    if options.rotation is not None and given("variant"):
-        fail("--rotation and --variant: give one; --rotation names the games played")
-
-
 def _levels(text: str, length: int) -> tuple[Level, ...]:
     """Levels from ``"1/2/5/10,2/4/10/20"``, each lasting ``length``."""
     levels = []
@@ -325,12 +327,6 @@ def _levels(text: str, length: int) -> tuple[Level, ...]:
             fail(f"--levels {text}: level {number} ({part.strip()!r}): {error}")
         levels.append(Level(rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, length))
     return tuple(levels)
-
-
-def sit_and_go(rules: Rules, players: int, stack: int) -> Tournament:
-    """A sit-and-go at one table: ``rules`` the first level, the stakes doubling every
-    ten hands, ``stack`` each, a buy-in of 100 and the usual payouts."""
-    return Tournament.start(TournamentOptions().config(rules, players, stack))
 
 
 def _doubling(rules: Rules, length: int = LEVEL_HANDS) -> tuple[Level, ...]:
@@ -363,7 +359,7 @@ def play_series(
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     workers = jobs or os.cpu_count() or 1
-    kind = "sit-and-gos" if len(Tournament.start(config).tables) == 1 else "tournaments"
+    kind = "sit-and-gos" if config.starting_tables == 1 else "tournaments"
     progress = Progress(
         TextColumn(f"[bold]{kind}"),
         BarColumn(),
@@ -403,7 +399,7 @@ def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
         "seed": result.seed,
         "players": config.players,
         "table_size": config.table_size,
-        "tables": len(Tournament.start(config).tables),
+        "tables": config.starting_tables,
         "variant": config.structure.games[0].value,
         "games": [game.value for game in config.structure.games],
         "buy_in": config.buy_in,
@@ -431,7 +427,7 @@ def render_series(result: SeriesResult, seconds: float) -> Table:
     how often each bot was paid and reached the final table.
     """
     config = result.config
-    tables = len(Tournament.start(config).tables)
+    tables = config.starting_tables
     games = config.structure.games
     game = games[0].game_name if len(games) == 1 else ", ".join(g.value for g in games)
     count = result.tournaments

@@ -54,6 +54,11 @@ class TournamentConfig:
         return self.buy_in * self.players
 
     @property
+    def starting_tables(self) -> int:
+        """Tables at the start: as few as seat everyone (more than one: a multi-table event)."""
+        return -(-self.players // self.table_size)
+
+    @property
     def prizes(self) -> tuple[int, ...]:
         """Prize of each paid place, first first."""
         return prize_table(self.prize_pool, self.payouts)
@@ -90,7 +95,7 @@ class Tournament:
     @classmethod
     def start(cls, config: TournamentConfig) -> Tournament:
         """Everyone seated with the starting stack, tables filled in turn (R10.1)."""
-        count = -(-config.players // config.table_size)
+        count = config.starting_tables
         tables = tuple(tuple(range(t, config.players, count)) for t in range(count))
         return cls(config, (config.starting_stack,) * config.players, tables)
 
