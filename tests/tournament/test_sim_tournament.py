@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import io
 import json
+import signal
 
 import pytest
 from rich.console import Console
 from typer.testing import CliRunner
 
+from running import signal_when
 from stud.cli.main import app
 from stud.cli.tournament import render_series
 from stud.tournament.event import TournamentConfig
@@ -105,6 +107,29 @@ def test_a_multi_table_series_shows_the_paid_places_and_the_final_table() -> Non
     for column in ("1st", "5th", "Paid", "Final table", "ROI"):
         assert column in shown
     assert "6th" not in shown  # only the paid places of a multi-table event
+
+
+LONG_SERIES = ["sim", "--tournament", "100000", "--players", "9", "--table-size", "4"]
+LONG_SERIES += ["--bots", "random,station", "--seed", "3", "-j", "2"]
+
+
+def test_ctrl_c_stops_a_series_with_the_tournaments_finished() -> None:
+    done = signal_when("tournaments: ", *LONG_SERIES, "--json")
+    assert done.returncode == 130
+    assert "interrupted: the results of the " in done.stderr
+    record = json.loads(done.stdout)
+    assert record["complete"] is False
+    finished = record["tournaments"]
+    assert 0 < finished < 100_000
+    assert sum(b["entries"] for b in record["bots"]) == 9 * finished
+    assert sum(b["prizes"] for b in record["bots"]) == 900 * finished
+
+
+def test_sigterm_stops_a_series_and_its_workers() -> None:
+    done = signal_when("tournaments: ", *LONG_SERIES, sig=signal.SIGTERM)
+    # signal_when saw both pipes closed: no worker outlived the command.
+    assert done.returncode == 128 + signal.SIGTERM
+    assert done.stdout == ""
 
 
 @pytest.mark.parametrize(

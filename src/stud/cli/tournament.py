@@ -22,17 +22,10 @@ from typing import Annotated
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from stud.cli.app import app, err, fail
+from stud.cli.app import app, err, fail, stop_on_sigterm
+from stud.cli.progress import Progress
 from stud.rules import Rules, RulesError, Variant
 from stud.sim.run import SimError
 from stud.tournament.event import MAX_TABLE, TournamentConfig
@@ -360,35 +353,25 @@ def play_series(
         seed = random.SystemRandom().randrange(2**32)
     workers = jobs or os.cpu_count() or 1
     kind = "sit-and-gos" if config.starting_tables == 1 else "tournaments"
-    progress = Progress(
-        TextColumn(f"[bold]{kind}"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    )
-    started = time.perf_counter()
-    with progress:
-        task = progress.add_task(kind, total=count)
+    with stop_on_sigterm(), Progress(err, kind, count, kind) as progress:
         try:
             result = run_sit_and_gos(
-                config,
-                lineup,
-                count,
-                seed,
-                jobs=workers,
-                progress=lambda done: progress.update(task, completed=done),
-                tasks=tasks,
+                config, lineup, count, seed, jobs=workers, progress=progress.update, tasks=tasks
             )
         except (TournamentError, SimError) as error:
             fail(str(error))
-    seconds = time.perf_counter() - started
+        except KeyboardInterrupt:
+            err.print(f"interrupted before any of the {kind} was finished")
+            raise typer.Exit(130) from None
+    seconds = time.monotonic() - progress.started
+    if not result.complete:
+        err.print(f"interrupted: the results of the {result.tournaments:,} {kind} finished")
     if as_json:
         typer.echo(json.dumps(series_record(result, seconds), indent=2))
-        return
-    out.print(render_series(result, seconds))
+    else:
+        out.print(render_series(result, seconds))
+    if not result.complete:
+        raise typer.Exit(130)
 
 
 def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
@@ -396,6 +379,7 @@ def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
     config = result.config
     return {
         "tournaments": result.tournaments,
+        "complete": result.complete,
         "seed": result.seed,
         "players": config.players,
         "table_size": config.table_size,
@@ -437,6 +421,8 @@ def render_series(result: SeriesResult, seconds: float) -> Table:
             f"{count:,} tournament{'s' if count != 1 else ''} of {config.players} at "
             f"{tables} tables of {config.table_size} or fewer"
         )
+    if not result.complete:
+        title += " (interrupted)"
     table = Table(
         box=box.SIMPLE_HEAD,
         title=f"{title}, {game}, buy-in {config.buy_in}, "

@@ -9,9 +9,10 @@ timed in minutes, are simulated: each round of hands takes ``minutes_per_hand``.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
+import signal
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
@@ -106,13 +107,16 @@ class BotStanding:
 
 @dataclass(frozen=True, slots=True)
 class SeriesResult:
-    """A series of sit-and-gos: the set-up and each bot's standing."""
+    """A series of tournaments: the set-up and each bot's standing."""
 
     config: TournamentConfig
     tournaments: int
     seed: int
     hands: int
     bots: tuple[BotStanding, ...]
+    complete: bool = True
+    """False when Ctrl-C stopped the series: the figures are those of the tournaments
+    finished by then."""
 
 
 def _one(
@@ -138,19 +142,35 @@ class TaskMap(Protocol):
         ...
 
 
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
 class LocalProcesses:
-    """Up to ``jobs`` local processes (this one alone for one job)."""
+    """Up to ``jobs`` local processes (this one alone for one job).
+
+    However the run ends (done, Ctrl-C, an error), the workers are terminated on the
+    way out: a tournament still being played is thrown away rather than waited for.
+    """
 
     def __init__(self, jobs: int = 1) -> None:
         self.jobs = jobs
 
     def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        """``function`` of each item, in the items' order."""
+        """``function`` of each item, the results as they are done."""
         if self.jobs <= 1 or len(items) <= 1:
             yield from map(function, items)
             return
-        with ProcessPoolExecutor(max_workers=min(self.jobs, len(items))) as pool:
-            yield from pool.map(function, items, chunksize=4)
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        pool = context.Pool(min(self.jobs, len(items)), initializer=_worker_signals)
+        try:
+            yield from pool.imap_unordered(function, items)
+        finally:
+            pool.terminate()
+            pool.join()
 
 
 def run_sit_and_gos(
@@ -170,6 +190,8 @@ def run_sit_and_gos(
     tournament, so every bot sits everywhere. ``tasks`` plays the tournaments (by
     default ``jobs`` local processes); a seed gives the same results wherever they
     run, since each tournament's results are added in the tournament's order.
+    Ctrl-C stops the series with the results of the tournaments finished so far
+    (``complete`` is then false), or, before any, raises ``KeyboardInterrupt``.
     """
     if count < 1:
         raise TournamentError("play at least one tournament")
@@ -183,14 +205,18 @@ def run_sit_and_gos(
     squares = dict.fromkeys(lineup, 0.0)
     hands = 0
     finished: dict[int, list[tuple[str, Finish]]] = {}
-    for done, (number, rows, dealt) in enumerate(
-        (tasks or LocalProcesses(jobs)).map(_one, work), start=1
-    ):
-        finished[number] = rows
-        hands += dealt
-        if progress:
-            progress(done)
-    for number in range(count):
+    try:
+        for done, (number, rows, dealt) in enumerate(
+            (tasks or LocalProcesses(jobs)).map(_one, work), start=1
+        ):
+            finished[number] = rows
+            hands += dealt
+            if progress:
+                progress(done)
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+    for number in sorted(finished):
         for name, finish in finished[number]:
             # Players sharing places (R10.2) count a fraction of each.
             for place in range(finish.place, finish.place + finish.shared):
@@ -210,4 +236,4 @@ def run_sit_and_gos(
         )
         for name in dict.fromkeys(lineup)
     )
-    return SeriesResult(config, count, seed, hands, standings)
+    return SeriesResult(config, len(finished), seed, hands, standings, len(finished) == count)
