@@ -46,14 +46,23 @@ async function signIn(kind) {
     const body = kind === "guest" ? {} : { name: $("name").value, password: $("password").value };
     await api(`/api/account/${kind}`, body);
     await refreshMe();
-    if (tableId !== null) connect(tableId);
+    rejoin();
   } catch (error) { toast(error.message); }
+}
+
+// Signed in or out at a table: connect again as who we are now, for a whole new
+// snapshot (what the page holds was shown to the one before).
+function rejoin() {
+  if (tableId === null) return;
+  seen = { no: null, epoch: null };
+  connect(tableId);
+  loadHistory();
 }
 
 $("signin").addEventListener("submit", (e) => { e.preventDefault(); signIn("login"); });
 $("register").addEventListener("click", () => signIn("register"));
 $("guest").addEventListener("click", () => signIn("guest"));
-$("logout").addEventListener("click", async () => { await api("/api/logout", {}); await refreshMe(); });
+$("logout").addEventListener("click", async () => { await api("/api/logout", {}); await refreshMe(); rejoin(); });
 
 // -- lobby ----------------------------------------------------------------------
 
