@@ -162,6 +162,12 @@ def test_an_uploaded_phh_file_replays_with_unknown_cards_as_backs() -> None:
                 assert not any(f'"{c}"' in raw for c in state.down[other])
             dealt = [e for s in replay["steps"] for e in s["events"] if e["kind"] == "dealt"]
             assert dealt[0]["down"] == first[0]["down"]
+            # A file that stops mid-hand replays as far as it goes, and says so.
+            begun = to_phh(new_hand(state.rules, [50, 50], rng=random.Random(1)).apply(BringIn()))
+            status, part = await _post(room, "/api/replay?name=part.phh", begun.encode(), token)
+            assert status == 200
+            assert len(part["steps"]) == 2
+            assert part["steps"][-1]["events"][-1]["text"].startswith("The file stops here")
 
     asyncio.run(scenario())
 
@@ -211,6 +217,7 @@ def test_a_bad_oversized_or_anonymous_upload_gets_one_clear_line() -> None:
                 (b"variant = [", "not valid TOML"),
                 (b"\xff\xfe", "not UTF-8"),
                 (b"", "'variant' is missing"),
+                (good.split("actions")[0].encode(), "stop before third street is dealt"),
             ):
                 status, error = await _post(room, "/api/replay?name=j.phh", junk, token)
                 assert status == 400

@@ -297,7 +297,8 @@ def create_app(room: Room) -> Starlette:
             return _error("you may replay only the hands you played or watched", 403)
         table = room.tables.get(row.table_id)
         try:
-            result = replay_stored(
+            result = await asyncio.to_thread(
+                replay_stored,
                 row.phh,
                 hand_id=row.id,
                 table_id=row.table_id,

@@ -33,7 +33,7 @@ from stud.actions import (
 )
 from stud.cards import Card
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
-from stud.state import HandState, Phase, new_hand
+from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.web.projection import Moment, SeatInfo, project, project_events
 
 __all__ = [
@@ -92,25 +92,33 @@ def steps_of(final: HandState) -> list[tuple[HandState, tuple[Event, ...]]]:
     out: list[tuple[HandState, tuple[Event, ...]]] = []
     start = 0
     for event in final.events:
-        match event:
-            case CardsDealt(seat=seat, down=down, up=up):
-                state = state.deal(seat, down + up)
-            case CommunityCardDealt(card=card):
-                state = state.deal_community(card)
-            case ActionTaken(action=action):
-                state = state.apply(action)
-            case HandShown():
-                state = state.apply(Show())
-            case HandMucked():
-                state = state.apply(Muck())
-            case _:
-                continue
-        if state.phase is not Phase.DEAL:
+        try:
+            state = _again(state, event)
+        except IllegalActionError as error:
+            raise ReplayError(f"the hand does not replay: {error}") from None
+        if len(state.events) > start and state.phase is not Phase.DEAL:
             out.append((state, state.events[start:]))
             start = len(state.events)
     if state.events != final.events:
         raise ReplayError("the hand does not replay to the same events")
     return out
+
+
+def _again(state: HandState, event: Event) -> HandState:
+    """``state`` after the deal or decision ``event`` records; any other event follows."""
+    match event:
+        case CardsDealt(seat=seat, down=down, up=up):
+            return state.deal(seat, down + up)
+        case CommunityCardDealt(card=card):
+            return state.deal_community(card)
+        case ActionTaken(action=action):
+            return state.apply(action)
+        case HandShown():
+            return state.apply(Show())
+        case HandMucked():
+            return state.apply(Muck())
+        case _:
+            return state
 
 
 def _frames(
@@ -189,10 +197,15 @@ def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Repl
         else:
             hand, listing = parse_phh(text, source=filename), []
         final = replay(hand)
-    except PHHError as error:
+        return _read(hand, final, filename, listing)
+    except (PHHError, ReplayError) as error:
         raise ReplayError(str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:  # a file the parser did not foresee
         raise ReplayError(f"{filename}: cannot be replayed: {error}") from None
+
+
+def _read(hand: PHHHand, final: HandState, filename: str, listing: list[Json]) -> Replay:
+    """The replay of a file's hand, named as the file names its players."""
     players = final.players
     names = hand.extra.get("players")
     if not (
@@ -214,7 +227,9 @@ def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Repl
         notes=(title,),
     )
     frames = _frames(final, moment, None, _unknown_cards(hand, final))
-    if frames and not final.is_over:
+    if not frames:
+        raise ReplayError(f"{title}: the actions stop before third street is dealt")
+    if not final.is_over:
         frames[-1]["events"].append(
             {"kind": "note", "text": "The file stops here, before the hand is over"}
         )
