@@ -8,17 +8,14 @@ Playwright drives Debian's chromium against the real ``stud serve`` (see
 from __future__ import annotations
 
 import os
-import random
 from pathlib import Path
 
 import pytest
+from hands import NAMES, played
 from test_browser import ARGS, CHROMIUM, MY_BUTTONS, _act, _guest, _sit, _turn
 from web_harness import serving
 
-from stud.actions import BringIn, Call, Check, Fold, Show
 from stud.history.phh import to_phh, to_phhs
-from stud.rules import Rules, Variant
-from stud.state import HandState, new_hand
 from stud.web.history import seat_phh
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -27,19 +24,6 @@ needs_chromium = pytest.mark.skipif(
 )
 
 STEP = "Number(document.body.dataset.replayStep)"
-
-
-def _played(fold_out: bool, seed: int) -> HandState:
-    rules = Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10)
-    state = new_hand(rules, [100, 100, 100], rng=random.Random(seed))
-    while not state.is_over:
-        legal = state.legal_actions()
-        if fold_out and Fold() in legal:
-            action = Fold()
-        else:
-            action = next(a for a in (Show(), Check(), Call(), BringIn()) if a in legal)
-        state = state.apply(action)
-    return state
 
 
 @needs_chromium
@@ -100,11 +84,11 @@ def test_a_hand_from_the_history_replays_street_by_street_to_the_showdown(
 @needs_chromium
 def test_an_uploaded_phh_file_replays_on_a_phone_and_a_bad_one_says_why(tmp_path: Path) -> None:
     shots = Path(os.environ.get("STUD_SCREENSHOTS") or tmp_path)
-    folded = _played(fold_out=True, seed=5)
+    folded = played(fold_out=True)
     mine = tmp_path / "mine.phh"
-    mine.write_text(seat_phh(folded, ["Ann", "Bob", "Cy"], 0))  # Bob's and Cy's are '??'
+    mine.write_text(seat_phh(folded, NAMES, 0))  # Bob's and Cy's are '??'
     many = tmp_path / "week.phhs"
-    many.write_text(to_phhs(to_phh(_played(False, s), players=["A", "B", "C"]) for s in (1, 2)))
+    many.write_text(to_phhs(to_phh(played(False, s), players=NAMES) for s in (1, 2)))
     bad = tmp_path / "bad.phh"
     bad.write_text(to_phh(folded).replace('"p', '"p9', 1))
     with (

@@ -6,11 +6,10 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import urllib.error
-import urllib.request
 from dataclasses import replace
+from typing import Any
 
-from web_harness import FAST, Message, cardroom, clients_at, connect
+from web_harness import FAST, Message, cardroom, clients_at, connect, http_json
 
 from stud.web.limits import RateLimit
 
@@ -105,16 +104,8 @@ def test_a_rate_limit_allows_a_burst_then_one_per_period() -> None:
     assert limit.wait("a") == 60.0
 
 
-def _account(port: int, kind: str, body: bytes = b"{}") -> tuple[int, dict[str, object]]:
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{port}/api/account/{kind}", data=body, method="POST"
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, json.load(error)
+def _account(port: int, kind: str, body: bytes = b"{}") -> tuple[int, Any]:
+    return http_json(port, f"/api/account/{kind}", body=body)
 
 
 def test_guests_and_sign_ups_are_limited_per_address_with_a_clear_429() -> None:

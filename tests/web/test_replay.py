@@ -9,70 +9,32 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import urllib.error
-import urllib.request
 from typing import Any
 
-from web_harness import Cardroom, Message, cardroom, clients_at, connect
+from hands import NAMES
+from hands import played as _played
+from web_harness import Cardroom, Message, cardroom, clients_at, connect, http_json
 
-from stud.actions import BringIn, Call, Check, Fold, Show
+from stud.actions import BringIn
 from stud.history.phh import to_phh, to_phhs
-from stud.rules import Rules, Variant
-from stud.state import HandState, new_hand
+from stud.state import new_hand
 from stud.web.history import seat_phh
 from stud.web.replay import MAX_UPLOAD
 
-NAMES = ["Ann", "Bob", "Cy"]
-
-
-def _http(
-    room: Cardroom,
-    path: str,
-    token: str | None = None,
-    body: bytes | None = None,
-    headers: dict[str, str] | None = None,
-) -> tuple[int, Any]:
-    """One HTTP request to the cardroom: the status and the JSON answer."""
-    request = urllib.request.Request(
-        f"http://127.0.0.1:{room.port}{path}",
-        data=body,
-        method="GET" if body is None else "POST",
-        headers={**({"authorization": f"Bearer {token}"} if token else {}), **(headers or {})},
-    )
-    try:
-        with urllib.request.urlopen(request, timeout=60) as response:
-            return response.status, json.load(response)
-    except urllib.error.HTTPError as error:
-        with error:
-            return error.code, json.load(error)
-
 
 async def _get(room: Cardroom, path: str, token: str | None = None) -> tuple[int, Any]:
-    return await asyncio.to_thread(_http, room, path, token)
+    return await asyncio.to_thread(http_json, room.port, path, token)
 
 
 async def _post(
     room: Cardroom, path: str, body: bytes, token: str | None, **headers: str
 ) -> tuple[int, Any]:
-    return await asyncio.to_thread(_http, room, path, token, body, headers)
+    return await asyncio.to_thread(http_json, room.port, path, token, body, headers)
 
 
 def _over(message: Message) -> bool:
     table = message.get("table") if message["type"] in {"event", "snapshot"} else None
     return bool(table and table["hand"] and table["hand"]["phase"] == "over")
-
-
-def _played(fold_out: bool, seed: int = 5) -> HandState:
-    rules = Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10)
-    state = new_hand(rules, [100, 100, 100], rng=random.Random(seed))
-    while not state.is_over:
-        legal = state.legal_actions()
-        if fold_out and Fold() in legal:
-            action = Fold()
-        else:
-            action = next(a for a in (Show(), Check(), Call(), BringIn()) if a in legal)
-        state = state.apply(action)
-    return state
 
 
 def _without_clock(table: dict[str, Any]) -> dict[str, Any]:
