@@ -160,6 +160,9 @@ $("upload").addEventListener("change", (e) => {
   if (file) uploadReplay(file);
 });
 
+// The browser's back and forward buttons leave a replay for the page they go to.
+window.addEventListener("popstate", () => { stopPlay(); $("replay").hidden = true; });
+
 // Arrows step an action (left, right) or a street (up, down); Home, End; space plays.
 document.addEventListener("keydown", (e) => {
   if ($("replay").hidden || e.target.closest("input, select, textarea")) return;
