@@ -186,7 +186,7 @@ def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Repl
     file that cannot be read or replayed.
     """
     if len(data) > MAX_UPLOAD:
-        raise ReplayError(f"{filename}: the file is {len(data)} bytes; at most {MAX_UPLOAD}")
+        raise ReplayError(f"{filename}: the file is over {MAX_UPLOAD} bytes")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError:
