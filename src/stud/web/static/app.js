@@ -249,6 +249,7 @@ function drawSeat(t, seat, s, live = true) {
   if (seat === t.you) box.classList.add("me");
   if (s.folded) box.classList.add("folded");
   if (hand && hand.actor === seat) box.classList.add("acting");
+  if (hand && hand.awards.some((a) => a.seat === seat)) box.classList.add("winner");
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
