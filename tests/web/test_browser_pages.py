@@ -35,6 +35,7 @@ def test_a_new_visitor_signs_in_at_a_table_sits_reloads_and_sees_who_won(tmp_pat
         page.click("#tables button[data-table='2']")
         page.wait_for_selector("#room:not([hidden]) .seat.empty")
         assert page.locator(".seat.empty button").count() == 0
+        assert "play as a guest to sit" in page.locator(".seat.empty").first.inner_text()
         assert "sits in" in page.inner_text("#street")
         # Playing as a guest right there connects again: now the seats can be taken.
         page.click("#guest")

@@ -240,8 +240,7 @@ function drawSeat(t, seat, s, live = true) {
       });
       box.append(sit);
     } else {
-      box.textContent = `Seat ${seat + 1} empty`;
-      if (live && !me) box.title = "sign in or play as a guest to sit down";
+      box.textContent = `Seat ${seat + 1} empty${live && !me ? ": sign in or play as a guest to sit" : ""}`;
     }
     return box;
   }
