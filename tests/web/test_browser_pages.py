@@ -10,13 +10,20 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_browser import ARGS, CHROMIUM, MY_BUTTONS, _act, _turn
+from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, _act, _turn
 from web_harness import serving
 
 playwright = pytest.importorskip("playwright.sync_api")
 
 GEAR = " \u2699"
 """What follows a bot's name on its seat."""
+
+
+def _hand_log(page: object) -> list[str]:
+    """The page's log lines from the hand's first ("Hand N") on."""
+    lines: list[str] = page.inner_text("#log").splitlines()  # type: ignore[attr-defined]
+    first = next(i for i, text in enumerate(lines) if text.startswith("Hand "))
+    return lines[first:]
 
 
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is missing (make web-tools)")
@@ -44,12 +51,20 @@ def test_a_new_visitor_signs_in_at_a_table_sits_reloads_and_sees_who_won(tmp_pat
         page.once("dialog", lambda dialog: dialog.accept("200"))
         page.click(".seat.empty[data-seat='4'] button")
         page.wait_for_selector(".seat.me .card.down")
-        # A reload mid-hand: the hand's log comes back whole with the snapshot.
+        # Once someone has brought in (Ann, if it falls to her), reload mid-hand: the
+        # hand's log comes back whole with the snapshot, and goes on from there.
+        brought_in = "document.querySelector('#log').textContent.includes('brings in')"
+        page.wait_for_function(f"() => {brought_in} || {MY_TURN}")
+        if page.locator(MY_BUTTONS).count() and not page.evaluate(brought_in):
+            _act(page)
+        page.wait_for_function(f"() => {brought_in}")
+        before = _hand_log(page)
         page.reload()
         page.wait_for_selector(".seat.me .card.down")
-        log = page.inner_text("#log")
-        assert "*** Third street ***" in log
-        assert "brings in" in log
+        page.wait_for_function("() => document.querySelector('#log').textContent.includes('back')")
+        after = _hand_log(page)
+        assert after[: len(before)] == before
+        assert before[:2] == ["Hand 1", "*** Third street ***"]
         # Sitting out from the next hand on, the table stops after this one.
         page.click("#sitout")
         page.wait_for_selector(".seat.me .meta:has-text('sitting out')")
