@@ -14,6 +14,8 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
@@ -208,3 +210,25 @@ def serving(db: str, *options: str) -> Iterator[tuple[subprocess.Popen[str], int
             process.wait(timeout=60)
         if process.stdout is not None:
             process.stdout.close()
+
+
+def http_json(
+    port: int,
+    path: str,
+    token: str | None = None,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    """One HTTP request to a cardroom on loopback (POST if there is a body): status and JSON."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=body,
+        method="GET" if body is None else "POST",
+        headers={**({"authorization": f"Bearer {token}"} if token else {}), **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.load(error)

@@ -10,7 +10,7 @@ property test (``tests/web/test_projection.py``) that checks raw frames.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stud.actions import (
@@ -41,6 +41,7 @@ __all__ = [
     "SeatInfo",
     "project",
     "project_events",
+    "project_log",
     "public_events",
     "public_view",
 ]
@@ -259,6 +260,18 @@ def project_events(
         if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
             out[offset + index] = {**out[offset + index], "down": _cards(event.down)}
     return out
+
+
+def project_log(moment: Moment, viewer: int | None) -> list[Json]:
+    """The hand's whole log so far as ``viewer`` may see it, as the live events told it.
+
+    A snapshot carries it, so a page loaded mid-hand shows the hand's log whole.
+    """
+    hand = moment.hand
+    if hand is None:
+        return []
+    notes = () if moment.hand_id is None else (f"Hand {moment.hand_id}",)
+    return project_events(replace(moment, events=hand.events, notes=notes), viewer)
 
 
 def public_events(moment: Moment) -> list[Json]:

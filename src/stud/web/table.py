@@ -37,6 +37,7 @@ from stud.web.projection import (
     SeatInfo,
     project,
     project_events,
+    project_log,
     public_events,
     public_view,
 )
@@ -71,6 +72,11 @@ class Settings:
 
     turn_time: float = 20.0
     time_bank: float = 30.0
+    bank_add: float = 5.0
+    """Seconds added to a player's time bank every ``bank_every`` hands they are dealt."""
+    bank_every: int = 10
+    bank_cap: float = 60.0
+    """The most a time bank grows to by those additions."""
     bot_delay: float = 0.6
     hand_pause: float = 3.0
     keep_seat: float = 60.0
@@ -134,6 +140,8 @@ class _Seat:
     leaving: bool = False
     viewers: int = 0
     dropped_at: float | None = None
+    hands: int = 0
+    """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -391,7 +399,9 @@ class Table:
                 if no > last:
                     viewer.push(self._event_frame(no, moment, number))
         else:
-            viewer.push(frame("snapshot", no=self._no, table=project(self._moment(), number)))
+            moment = self._moment()
+            log = project_log(moment, number)
+            viewer.push(frame("snapshot", no=self._no, table=project(moment, number), log=log))
         if number is not None:
             self._publish(notes=(f"{viewer.name} is back",))
 
@@ -436,7 +446,7 @@ class Table:
             if seat.stack == 0 and not self._in_hand(number):
                 raise ProtocolError("you have no chips: leave and buy in again")
             seat.sitting_out, seat.missed = False, 0
-            seat.bank = self.settings.time_bank
+            seat.bank = max(seat.bank, self.settings.time_bank)
             self.store.set_sitting_out(self.id, number, False)
             self._publish(notes=(f"{seat.name} sits in",))
         elif isinstance(command, Leave):
@@ -607,6 +617,7 @@ class Table:
         self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.hands_played += 1
+        self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
 
     def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
@@ -614,6 +625,17 @@ class Table:
         hand = recent.state
         phh = to_phh(hand, players=list(recent.names))
         self.store.finish_hand(recent.hand_id, self.id, stacks, recent.pot, phh, rake=hand.rake)
+
+    def _add_time(self) -> None:
+        """Every ``bank_every`` hands a person is dealt, their time bank grows, up to the cap."""
+        every, add, cap = self.settings.bank_every, self.settings.bank_add, self.settings.bank_cap
+        for number in self.hand_seats:
+            seat = self.seats[number]
+            if seat is None or seat.bot is not None:
+                continue
+            seat.hands += 1
+            if every > 0 and seat.hands % every == 0:
+                seat.bank = max(seat.bank, min(cap, seat.bank + add))
 
     def _names(self) -> list[str]:
         return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]
