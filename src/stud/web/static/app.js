@@ -312,7 +312,7 @@ function drawFelt(t, prefix = "") {
   const live = prefix === "";
   $(`${prefix}seats`).replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s, live)));
   const hand = t.hand;
-  $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : "Waiting for players: a hand starts once a person sits in";
+  $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : live && tourney ? { registering: "Waiting for the tournament to start", running: "The next hand is coming", over: "The tournament is over" }[tourney.state] : "Waiting for players: a hand starts once a person sits in";
   $(`${prefix}pot`).textContent = hand ? `Pot ${hand.pot}` : "";
   $(`${prefix}community`).replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
   $(`${prefix}awards`).replaceChildren(...(hand ? hand.awards : []).map((a) => {
