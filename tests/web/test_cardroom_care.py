@@ -128,3 +128,27 @@ def test_guests_and_sign_ups_are_limited_per_address_with_a_clear_429() -> None:
             assert answer["name"] == "Ann"
 
     asyncio.run(scenario())
+
+
+def test_wrong_passwords_are_limited_per_address_and_right_ones_are_not_counted() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            room.room.failed_sign_ins = RateLimit(burst=2, every=60.0)
+            port = room.port
+            right = json.dumps({"name": "Bea", "password": "secret1"}).encode()
+            wrong = json.dumps({"name": "Bea", "password": "guess"}).encode()
+            assert (await asyncio.to_thread(_account, port, "register", right))[0] == 200
+            for _ in range(3):  # right passwords take nothing from the limit
+                assert (await asyncio.to_thread(_account, port, "login", right))[0] == 200
+            for _ in range(2):
+                status, answer = await asyncio.to_thread(_account, port, "login", wrong)
+                assert status == 400
+                assert "password" in answer["error"]
+            for body in (wrong, right):  # then even the right one waits
+                status, answer = await asyncio.to_thread(_account, port, "login", body)
+                assert status == 429
+                assert answer == {
+                    "error": "too many wrong passwords from your address: try again in 1 minute"
+                }
+
+    asyncio.run(scenario())

@@ -68,6 +68,8 @@ class Room:
     """Who watched which table when: they may replay those hands."""
     signups: RateLimit = field(default_factory=RateLimit)
     """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
+    failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
+    """Wrong passwords per client address: 10 at once, then one a minute."""
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
@@ -210,12 +212,17 @@ def create_app(room: Room) -> Starlette:
         kind = request.path_params["kind"]
         if kind not in {"guest", "register", "login"}:
             return _error(f"no account request {kind!r}: use guest, register or login", 404)
+        address = request.client.host if request.client else ""
         if kind in {"guest", "register"}:
-            wait = room.signups.wait(request.client.host if request.client else "")
+            wait = room.signups.wait(address)
             if wait:
                 return _error(
                     f"too many new accounts from your address: try again in {_minutes(wait)}", 429
                 )
+        elif wait := room.failed_sign_ins.until_free(address):
+            return _error(
+                f"too many wrong passwords from your address: try again in {_minutes(wait)}", 429
+            )
         try:
             data = await _body(request)
             if kind == "guest":
@@ -223,7 +230,11 @@ def create_app(room: Room) -> Starlette:
             name, password = _text(data, "name", 40), _text(data, "password", 200)
             if kind == "register":
                 return signed_in(room.store.register(name, password))
-            return signed_in(room.store.login(name, password))
+            try:
+                return signed_in(room.store.login(name, password))
+            except StoreError:
+                room.failed_sign_ins.wait(address)
+                raise
         except (ProtocolError, StoreError) as error:
             return _error(str(error))
 
