@@ -246,7 +246,7 @@ def _deal(
 
 
 @njit(cache=True)
-def first_illegal(actions: Any, masks: Any) -> int:
+def _first_illegal(actions: Any, masks: Any) -> int:
     """The first table whose action index is out of range or masked out; -1 if none."""
     for i in range(actions.shape[0]):
         a = actions[i]
@@ -461,7 +461,7 @@ class BatchedStudEnv:
                 f"of {chosen.dtype}"
             )
         picked = np.ascontiguousarray(chosen, dtype=np.int64)
-        i = first_illegal(picked, self._masks)
+        i = _first_illegal(picked, self._masks)
         if i >= 0:
             names = ", ".join(f"{k} {ACTION_NAMES[k]}" for k in np.flatnonzero(self._masks[i]))
             raise ValueError(f"table {i}: action {int(chosen[i])} is not legal now; legal: {names}")
