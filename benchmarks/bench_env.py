@@ -19,7 +19,9 @@ hands are six-handed stud8 from fresh stacks, dealt and shown down automatically
 
     .venv/bin/python benchmarks/bench_env.py [--rounds 5] [--seconds 2] [--tables 1,64,1024,8192]
 
-Each figure is the median of several rounds (the machine is shared).
+Each figure is the median of several rounds (the machine is shared): steps per
+second of wall-clock time, and steps per second of this process's own CPU time,
+which other programs on the machine hardly change.
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ import argparse
 import statistics
 import time
 from collections.abc import Callable
-from typing import Any
+from typing import Any, NamedTuple
 
 import numpy as np
 
@@ -40,12 +42,33 @@ from stud.env.encoding import BRING_IN, CHECK_CALL, FOLD, O_DOWN, O_SEATS, O_UP,
 STAKES = "1/2/5/10"  # bench_sim's RULES
 
 
-def aec_rate(seconds: float) -> float:
+class Rate(NamedTuple):
+    """Steps per second of wall-clock time and of this process's CPU time."""
+
+    wall: float
+    cpu: float
+
+
+class Clock:
+    """Wall-clock and CPU time since it was made; ``rate`` of steps over both."""
+
+    def __init__(self) -> None:
+        self.wall = time.perf_counter()
+        self.cpu = time.process_time()
+
+    def elapsed(self) -> float:
+        return time.perf_counter() - self.wall
+
+    def rate(self, steps: int) -> Rate:
+        return Rate(steps / self.elapsed(), steps / (time.process_time() - self.cpu))
+
+
+def aec_rate(seconds: float) -> Rate:
     """Agent steps per second of the PettingZoo environment, random legal actions."""
     env = StudAECEnv("stud8", PLAYERS, stakes=STAKES, stack=STACK)
     choose = np.random.default_rng(1)
-    steps, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, seed, clock = 0, 0, Clock()
+    while clock.elapsed() < seconds:
         env.reset(seed=seed)
         seed += 1
         for _ in env.agent_iter():
@@ -55,15 +78,15 @@ def aec_rate(seconds: float) -> float:
                 continue
             env.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return clock.rate(steps)
 
 
-def gym_rate(seconds: float) -> float:
+def gym_rate(seconds: float) -> Rate:
     """Learner steps per second of the Gymnasium environment against random bots."""
     env = StudGymEnv("stud8", ("random",), players=PLAYERS, stakes=STAKES, stack=STACK)
     choose = np.random.default_rng(1)
-    steps, seed, start = 0, 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, seed, clock = 0, 0, Clock()
+    while clock.elapsed() < seconds:
         observation, _ = env.reset(seed=seed)
         seed += 1
         done = False
@@ -71,25 +94,25 @@ def gym_rate(seconds: float) -> float:
             action = int(choose.choice(np.flatnonzero(observation["action_mask"])))
             observation, _, done, _, _ = env.step(action)
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return clock.rate(steps)
 
 
-def batched_rate(tables: int) -> Callable[[float], float]:
+def batched_rate(tables: int) -> Callable[[float], Rate]:
     """Agent steps per second of the batched environment with ``tables`` tables."""
 
-    def rate(seconds: float) -> float:
+    def rate(seconds: float) -> Rate:
         env = BatchedStudEnv(
             tables, "stud8", PLAYERS, every_seat=True, stakes=STAKES, stack=STACK, copy=False
         )
         choose = np.random.default_rng(1)
         _, masks = env.reset(seed=0)
-        steps, start = 0, time.perf_counter()
-        while time.perf_counter() - start < seconds:
+        steps, clock = 0, Clock()
+        while clock.elapsed() < seconds:
             # uniform among the legal actions: the largest of a random key per legal slot
             keys = choose.random(masks.shape) * masks
             _, masks, _, _ = env.step(keys.argmax(axis=1))
             steps += tables
-        return steps / (time.perf_counter() - start)
+        return clock.rate(steps)
 
     return rate
 
@@ -126,11 +149,11 @@ def pokerkit_observe(state: Any) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, 
     return obs, mask
 
 
-def pokerkit_rate(seconds: float) -> float:
+def pokerkit_rate(seconds: float) -> Rate:
     """Steps per second of a pokerkit loop doing the same work."""
     choose = np.random.default_rng(1)
-    steps, start = 0, time.perf_counter()
-    while time.perf_counter() - start < seconds:
+    steps, clock = 0, Clock()
+    while clock.elapsed() < seconds:
         state = pokerkit_state()
         while state.status:
             _, mask = pokerkit_observe(state)
@@ -144,11 +167,13 @@ def pokerkit_rate(seconds: float) -> float:
             else:
                 state.complete_bet_or_raise_to()
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return clock.rate(steps)
 
 
-def median_rate(measure: Callable[[float], float], seconds: float, rounds: int) -> float:
-    return statistics.median(measure(seconds) for _ in range(rounds))
+def median_rate(measure: Callable[[float], Rate], seconds: float, rounds: int) -> Rate:
+    """The median wall-clock and the median CPU rate of ``rounds`` rounds."""
+    rates = [measure(seconds) for _ in range(rounds)]
+    return Rate(statistics.median(r.wall for r in rates), statistics.median(r.cpu for r in rates))
 
 
 def main() -> None:
@@ -165,6 +190,7 @@ def main() -> None:
         f"six-handed stud8, {args.rounds} rounds of {args.seconds:g} s, "
         "median agent steps/s, one core"
     )
+    print(f"{'':<30}{'wall clock':>12}{'':>15}{'CPU time':>12}")
     rows = {
         "stud.env AEC (PettingZoo)": aec_rate,
         "stud.env Gym (5 random bots)": gym_rate,
@@ -176,7 +202,10 @@ def main() -> None:
     }
     reference = rates["pokerkit loop"]
     for name, rate in rates.items():
-        print(f"{name:<30}{rate:>12,.0f}{rate / reference:>11,.1f}x pokerkit")
+        print(
+            f"{name:<30}{rate.wall:>12,.0f}{rate.wall / reference.wall:>11,.1f}x pk"
+            f"{rate.cpu:>12,.0f}{rate.cpu / reference.cpu:>11,.1f}x pk"
+        )
 
 
 if __name__ == "__main__":

@@ -2,10 +2,11 @@
 
 numba caches a compiled function next to its source and reuses it while that one
 source file is unchanged, but it does not notice when a function it calls, or a
-constant it froze in, changed in another file. The engine, the policies and the odds
-kernels call across many modules (the rules core, observation layout, features,
-evaluators), so an edit to one of them could leave stale machine code in the cache
-of another: a policy or an engine that silently plays the old rules.
+constant it froze in, changed in another file. The engine, the policies, the batched
+environment and the odds kernels call across many modules (the rules core,
+observation layouts, features, evaluators), so an edit to one of them could leave
+stale machine code in the cache of another: a policy or an engine that silently
+plays the old rules.
 
 ``refresh()`` records a digest of all of those sources and, when it changed, deletes
 every cached file of theirs, so the next call compiles afresh. Nothing runs it at
@@ -27,7 +28,7 @@ _PACKAGE = Path(__file__).parent
 
 def compiled_sources() -> list[Path]:
     """Every source that compiled code is built from (the core included)."""
-    folders = ("core", "bots", "sim", "evaluation")
+    folders = ("core", "bots", "sim", "evaluation", "env")
     singles = ("rng.py", "jitted.py", "equity.py")
     found = [p for f in folders for p in (_PACKAGE / f).glob("*.py")]
     return sorted(found + [_PACKAGE / name for name in singles])

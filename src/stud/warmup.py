@@ -1,15 +1,17 @@
 """Compile every numba kernel once, ahead of use: ``python -m stud.warmup``.
 
-The kernels (hand evaluation, odds, the simulator's engine and the bots'
-policies) are compiled on first use and kept in numba's on-disk cache. The first
-use on a fresh install would otherwise stall for some seconds in the middle of a
-game; ``make`` runs this right after installing, so it never does.
+The kernels (hand evaluation, odds, the simulator's engine, the bots' policies,
+the batched environment and its observation encoder) are compiled on first use and
+kept in numba's on-disk cache. The first use on a fresh install would otherwise
+stall for some seconds (a minute for the batched environment) in the middle of a
+game or a training run; ``make`` runs this right after installing, so it never does.
 """
 
 from __future__ import annotations
 
 import time
 
+from stud.env.batched import BatchedStudEnv
 from stud.equity import Method, Situation, run_equity
 from stud.evaluation.kernels import compile_all
 from stud.numba_cache import refresh
@@ -34,6 +36,9 @@ def warm_up() -> float:
     for variant in Variant:
         lineup = ("tight", "equity", "station", "random")
         play_chunk(Simulation(Rules(variant=variant), lineup, 4), 0, 4)
+    env = BatchedStudEnv(2, "stud8", 3, opponents=("tight", "random"))  # bots inside
+    _, masks = env.reset(seed=0)
+    env.step(masks.argmax(axis=1))
     return time.perf_counter() - start
 
 

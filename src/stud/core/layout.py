@@ -6,7 +6,8 @@ its fields in order with their sizes; the offsets are generated from it, so no
 offset is ever written by hand and two fields can never overlap.
 
 * ``TABLE``: the compiled engine's table (``stud.sim.engine``): blocks of
-  ``MAX_SEATS`` per-seat slots, then single values.
+  ``MAX_SEATS`` per-seat slots, then single values, then the showdown's scratch
+  (a table carries its own, so playing a hand never allocates).
 * ``OBSERVATION``: what a compiled policy sees (``stud.bots.observation``), built
   from a ``PlayerView`` in Python and from the table in the engine.
 """
@@ -60,6 +61,17 @@ TABLE = Layout(
     ("deck_pos", 1),
     ("showdown", 1),  # 1 when the pot was decided by a showdown
     ("rake", 1),  # chips the house took from the hand's pots (R9)
+    # scratch for the showdown, so that no hand allocates: hand values, odd-chip keys,
+    # who is live, the pots (main and side) and each pot's winners
+    ("high", MAX_SEATS),
+    ("low", MAX_SEATS),
+    ("high_card", MAX_SEATS),
+    ("low_card", MAX_SEATS),
+    ("live", MAX_SEATS),
+    ("pot_amount", MAX_SEATS + 1),
+    ("pot_eligible", MAX_SEATS + 1),
+    ("high_winners", MAX_SEATS),
+    ("low_winners", MAX_SEATS),
 )
 
 OBSERVATION = Layout(

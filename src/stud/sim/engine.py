@@ -141,6 +141,15 @@ T_DECK_POS = TABLE["deck_pos"]
 T_SHOWDOWN = TABLE["showdown"]
 T_FULL_LEVEL = TABLE["full_level"]
 T_RAKE = TABLE["rake"]
+T_HIGH = TABLE["high"]
+T_LOW = TABLE["low"]
+T_HIGH_CARD = TABLE["high_card"]
+T_LOW_CARD = TABLE["low_card"]
+T_LIVE = TABLE["live"]
+T_POT_AMOUNT = TABLE["pot_amount"]
+T_POT_ELIGIBLE = TABLE["pot_eligible"]
+T_HIGH_WINNERS = TABLE["high_winners"]
+T_LOW_WINNERS = TABLE["low_winners"]
 T_SIZE = TABLE.size
 
 # Per-hand results (one row of a results array per hand and seat).
@@ -322,21 +331,33 @@ def _return_uncalled(t: Any, r: Any) -> None:
         t[T_CONTRIB + top] -= excess
 
 
+@njit(cache=True, inline="always")
+def _seats(t: Any, at: int) -> Any:
+    """A per-seat block of the table (``MAX_SEATS`` slots from ``at``)."""
+    return t[at : at + MAX_SEATS]
+
+
 @njit(cache=True)
 def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
-    """R6.2 to R7.4: every player still in shows; award every pot, main first."""
+    """R6.2 to R7.4: every player still in shows; award every pot, main first.
+
+    Hand values, pots and winners go to the table's own scratch slots (``T_HIGH`` and
+    on), so a showdown allocates nothing.
+    """
     _return_uncalled(t, r)
     n = t[T_N]
     variant = r[R_VARIANT]
-    high = np.zeros(MAX_SEATS, dtype=np.int64)
-    low = np.zeros(MAX_SEATS, dtype=np.int64)
-    high_card = np.zeros(MAX_SEATS, dtype=np.int64)
-    low_card = np.zeros(MAX_SEATS, dtype=np.int64)
+    high = _seats(t, T_HIGH)
+    low = _seats(t, T_LOW)
+    high_card = _seats(t, T_HIGH_CARD)
+    low_card = _seats(t, T_LOW_CARD)
+    live = _seats(t, T_LIVE)
+    own = 6 if t[T_COMMUNITY] >= 0 else 7
     for s in range(n):
+        live[s] = t[T_FOLDED + s] == 0
         if t[T_FOLDED + s]:
             continue
         hand = cards[s, :7]
-        own = 6 if t[T_COMMUNITY] >= 0 else 7
         hc = -1
         lc = 1 << 30
         for i in range(own):
@@ -350,18 +371,15 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
         else:
             high[s] = hand_high(hand, tabs)
             low[s] = hand_low8(hand, tabs) if variant == STUD8 else NO_LOW
-    amounts = np.zeros(MAX_SEATS + 1, dtype=np.int64)
-    eligible = np.zeros(MAX_SEATS + 1, dtype=np.int64)
-    live = np.zeros(MAX_SEATS, dtype=np.int64)
-    for s in range(n):
-        live[s] = t[T_FOLDED + s] == 0
+    amounts = t[T_POT_AMOUNT : T_POT_AMOUNT + MAX_SEATS + 1]
+    eligible = t[T_POT_ELIGIBLE : T_POT_ELIGIBLE + MAX_SEATS + 1]
     count = pots.build_pots(
         t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), live, n, amounts, eligible
     )
     t[T_RAKE] = pots.take_rake(amounts, count, t[T_STREET], r[R_RAKE_PERMILLE], r[R_RAKE_CAP])
     won[:] = 0
-    hi = np.empty(MAX_SEATS, dtype=np.int64)
-    lo = np.empty(MAX_SEATS, dtype=np.int64)
+    hi = _seats(t, T_HIGH_WINNERS)
+    lo = _seats(t, T_LOW_WINNERS)
     for p in range(count):
         if amounts[p] == 0:
             continue  # all raked
@@ -395,7 +413,8 @@ def _finish(t: Any, r: Any, won: Any) -> None:
     """R6.1: everyone else folded; the last player takes the pot without showing."""
     _return_uncalled(t, r)
     n = t[T_N]
-    pot = np.zeros(1, dtype=np.int64)
+    pot = t[T_POT_AMOUNT : T_POT_AMOUNT + 1]  # the one pot, in the showdown's scratch
+    pot[0] = 0
     for s in range(n):
         pot[0] += t[T_CONTRIB + s]
     t[T_RAKE] = pots.take_rake(pot, 1, t[T_STREET], r[R_RAKE_PERMILLE], r[R_RAKE_CAP])
