@@ -137,7 +137,7 @@ def _label(action: Action, chips: int) -> str:
     return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
 
 
-def _seat_json(moment: Moment, seat: int) -> Json | None:
+def _seat_json(moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]]) -> Json | None:
     info = moment.seats[seat]
     if info is None:
         return None
@@ -154,7 +154,7 @@ def _seat_json(moment: Moment, seat: int) -> Json | None:
     if hand is None or seat not in moment.hand_seats:
         return out
     h = moment.hand_seats.index(seat)
-    shown = _shown(hand).get(h)
+    shown = shown_by.get(h)
     out.update(
         in_hand=True,
         stack=hand.stacks[h],
@@ -204,13 +204,14 @@ def public_view(moment: Moment) -> Json:
     """The table as an observer sees it: the part every viewer shares."""
     rules = moment.rules
     clock = moment.clock
+    shown_by = {} if moment.hand is None else _shown(moment.hand)
     return {
         "id": moment.table,
         "name": moment.name,
         "variant": rules.variant.value,
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
-        "seats": [_seat_json(moment, s) for s in range(len(moment.seats))],
+        "seats": [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))],
         "hand": _hand_json(moment),
         "clock": None
         if clock is None
