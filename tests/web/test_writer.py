@@ -13,9 +13,8 @@ import threading
 
 import pytest
 import websockets
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import Session
 from web_harness import WAIT, Client, Message, cardroom, clients_at
 
 from stud.web.store import Store
@@ -38,7 +37,7 @@ async def _gated(store: Store) -> tuple[asyncio.Future[None], threading.Event]:
     """Hold the writer in a transaction of its own until the event is set."""
     entered, release = threading.Event(), threading.Event()
 
-    def gate(session: Session) -> None:
+    def gate(connection: Connection) -> None:
         entered.set()
         release.wait(WAIT)
 

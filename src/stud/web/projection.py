@@ -28,7 +28,7 @@ from stud.actions import (
     PotAwarded,
     StreetStarted,
 )
-from stud.cards import Card
+from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
 from stud.state import HandState
@@ -86,8 +86,12 @@ class Moment:
     notes: tuple[str, ...] = ()
 
 
+_TEXT = {card: str(card) for card in DECK}
+"""Each card's notation, looked up (every frame names many cards)."""
+
+
 def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    return [_TEXT[c] for c in cards]
 
 
 def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:

@@ -47,7 +47,7 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -251,7 +251,7 @@ class Store:
         self._lock: contextlib.AbstractContextManager[Any] = (
             threading.RLock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
-        self.writer = GroupWriter(self._sessions, self._lock)
+        self.writer = GroupWriter(self.engine, self._lock)
 
     def close(self) -> None:
         """Commit what is queued, and release the connections."""
@@ -427,7 +427,7 @@ class Store:
     ) -> int:
         """A dealt hand, before anyone acts; returns its id."""
         with self._tx() as session:
-            return _hand_row(table_id, deck, seats, names, accounts, stacks)(session)
+            return _hand_row(table_id, deck, seats, names, accounts, stacks)(session.connection())
 
     def save_start(
         self,
@@ -462,7 +462,7 @@ class Store:
     ) -> None:
         """Commit a finished hand: the seats' new stacks and its history, at once."""
         with self._tx() as session:
-            _hand_finished(hand_id, table_id, stacks, pot, phh)(session)
+            _hand_finished(hand_id, table_id, stacks, pot, phh)(session.connection())
 
     def save_finish(
         self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
@@ -544,19 +544,18 @@ def _hand_row(
     names: Sequence[str],
     accounts: Sequence[int],
     stacks: Sequence[int],
-) -> Callable[[Session], int]:
-    def write(session: Session) -> int:
-        row = HandRow(
-            table_id=table_id,
-            deck=deck,
-            seats=list(seats),
-            names=list(names),
-            accounts=list(accounts),
-            stacks=list(stacks),
-        )
-        session.add(row)
-        session.flush()
-        return row.id
+) -> Callable[[Connection], int]:
+    def write(connection: Connection) -> int:
+        row = {
+            "table_id": table_id,
+            "deck": deck,
+            "seats": list(seats),
+            "names": list(names),
+            "accounts": list(accounts),
+            "stacks": list(stacks),
+        }
+        hand_id: int = connection.execute(insert(HandRow).returning(HandRow.id), row).scalar_one()
+        return hand_id
 
     return write
 
@@ -576,15 +575,15 @@ def _action_row(
 
 def _hand_finished(
     hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
-) -> Callable[[Session], None]:
-    def write(session: Session) -> None:
-        ended = session.execute(
+) -> Callable[[Connection], None]:
+    def write(connection: Connection) -> None:
+        ended = connection.execute(
             update(HandRow).where(HandRow.id == hand_id).values(ended_at=_now(), pot=pot, phh=phh)
         )
-        if ended.rowcount != 1:  # type: ignore[attr-defined]
+        if ended.rowcount != 1:
             raise StoreError(f"there is no hand {hand_id} to finish")
         for seat, stack in stacks.items():
-            session.execute(
+            connection.execute(
                 update(SeatRow)
                 .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
                 .values(stack=stack)

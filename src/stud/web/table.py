@@ -34,15 +34,8 @@ from stud.history.phh import to_phh
 from stud.rules import Rules
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
-from stud.web.projection import (
-    Clock,
-    Moment,
-    SeatInfo,
-    project,
-    project_events,
-    public_events,
-    public_view,
-)
+from stud.web.frames import EventFrames
+from stud.web.projection import Clock, Moment, SeatInfo, project
 from stud.web.protocol import (
     VERSION,
     Act,
@@ -395,7 +388,7 @@ class Table:
         if hello.epoch == self.epoch and last is not None and first - 1 <= last <= self._no:
             for no, moment in self._log:
                 if no > last:
-                    viewer.push(self._event_frame(no, moment, number))
+                    viewer.push(EventFrames(no, moment).text(number))
         else:
             viewer.push(frame("snapshot", no=self._no, table=project(self._moment(), number)))
         if number is not None:
@@ -734,34 +727,15 @@ class Table:
             notes=notes,
         )
 
-    def _event_frame(
-        self,
-        no: int,
-        moment: Moment,
-        viewer: int | None,
-        shared: tuple[dict[str, Any], list[dict[str, Any]]] | None = None,
-    ) -> str:
-        table, events = shared or (public_view(moment), public_events(moment))
-        return frame(
-            "event",
-            no=no,
-            events=project_events(moment, viewer, events),
-            table=project(moment, viewer, table),
-        )
-
     def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
         self._no += 1
         moment = self._moment(events, notes)
         self._log.append((self._no, moment))
         if not self._viewers:
             return
-        shared = (public_view(moment), public_events(moment))
-        cache: dict[int | None, str] = {}
+        frames = EventFrames(self._no, moment)
         for viewer in self._viewers:
-            number = self._seat_of(viewer)
-            if number not in cache:
-                cache[number] = self._event_frame(self._no, moment, number, shared)
-            viewer.push(cache[number])
+            viewer.push(frames.text(self._seat_of(viewer)))
 
     # -- restart --------------------------------------------------------------------
 

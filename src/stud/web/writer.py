@@ -17,14 +17,14 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import queue
 import threading
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import insert
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy import Connection, Engine, insert
 
 __all__ = ["GroupWriter", "Insert", "Job"]
 
@@ -37,8 +37,8 @@ class Insert:
     row: dict[str, Any]
 
 
-Job = Callable[[Session], Any] | Insert
-"""A write: a function of a session (its result is the answer), or a row to insert."""
+Job = Callable[[Connection], Any] | Insert
+"""A write: a function of a connection (its result is the answer), or a row to insert."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,12 +55,11 @@ class GroupWriter:
     """The thread that commits the tables' writes (started on the first write)."""
 
     def __init__(
-        self,
-        sessions: sessionmaker[Session],
-        lock: contextlib.AbstractContextManager[Any],
-        batch: int = 1000,
+        self, engine: Engine, lock: contextlib.AbstractContextManager[Any], batch: int = 1000
     ) -> None:
-        self._sessions = sessions
+        self._engine = engine
+        self._connection: Connection | None = None
+        """Kept open between batches (checking one out each time cost more than the write)."""
         self._lock = lock
         """Held around each transaction: SQLite takes one writer at a time."""
         self._batch = batch
@@ -110,12 +109,14 @@ class GroupWriter:
                     break
             if batch:
                 self._answer(batch, self._commit(batch))
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
 
     def _commit(self, batch: list[_Write]) -> list[tuple[bool, Any]]:
         """Each write's (ok, result or error): all in one transaction, else one by one."""
         try:
-            with self._lock, self._sessions.begin() as session:
-                results = list(_apply(session, [w.job for w in batch]))
+            results = self._transaction([w.job for w in batch])
             self.batches += 1
             return [(True, result) for result in results]
         except Exception:  # retried alone below, where each write keeps its own error
@@ -123,12 +124,25 @@ class GroupWriter:
         out: list[tuple[bool, Any]] = []
         for write in batch:
             try:
-                with self._lock, self._sessions.begin() as session:
-                    (result,) = _apply(session, [write.job])
+                (result,) = self._transaction([write.job])
                 out.append((True, result))
             except Exception as error:  # handed to the table that wrote it
                 out.append((False, error))
         return out
+
+    def _transaction(self, jobs: list[Job]) -> list[Any]:
+        with self._lock:
+            if self._connection is None:
+                self._connection = self._engine.connect()
+            connection = self._connection
+            try:
+                with connection.begin():
+                    return _apply(connection, jobs)
+            except Exception:
+                # The connection may be broken (a database restarted): a new one next time.
+                self._connection = None
+                connection.close()
+                raise
 
     @staticmethod
     def _answer(batch: list[_Write], results: list[tuple[bool, Any]]) -> None:
@@ -140,28 +154,28 @@ class GroupWriter:
                 loop.call_soon_threadsafe(_settle, answers)
 
 
-def _apply(session: Session, jobs: list[Job]) -> Iterator[Any]:
+def _apply(connection: Connection, jobs: list[Job]) -> list[Any]:
     """Run the jobs in order; a run of rows for one table becomes one insert."""
-    rows: list[dict[str, Any]] = []
-    model: type[Any] | None = None
-
-    def flush() -> None:
-        if rows:
-            session.execute(insert(model), rows)  # type: ignore[arg-type]
-            rows.clear()
-
-    for job in jobs:
-        if isinstance(job, Insert):
-            if job.model is not model:
-                flush()
-                model = job.model
-            rows.append(job.row)
-            yield None
+    out: list[Any] = []
+    for _, run in itertools.groupby(jobs, key=lambda j: j.model if isinstance(j, Insert) else j):
+        group = list(run)
+        inserts = [job for job in group if isinstance(job, Insert)]
+        if inserts:
+            connection.execute(_insert_into(inserts[0].model), [job.row for job in inserts])
+            out.extend([None] * len(inserts))
         else:
-            flush()
-            model = None
-            yield job(session)
-    flush()
+            out.extend(job(connection) for job in group if not isinstance(job, Insert))
+    return out
+
+
+_INSERTS: dict[type[Any], Any] = {}
+
+
+def _insert_into(model: type[Any]) -> Any:
+    """One statement per table, built once (building it again cost as much as running it)."""
+    if model not in _INSERTS:
+        _INSERTS[model] = insert(model)
+    return _INSERTS[model]
 
 
 def _settle(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
