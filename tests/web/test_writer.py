@@ -11,21 +11,12 @@ import asyncio
 import random
 import threading
 
-import pytest
 import websockets
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
 from web_harness import WAIT, Client, Message, cardroom, clients_at
 
 from stud.web.store import Store
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: object) -> Store:
-    if request.param == "sqlite":
-        return Store(f"{tmp_path}/cardroom.sqlite3")
-    url: str = request.getfixturevalue("postgres_url")
-    return Store(url)
 
 
 def _hand(store: Store) -> tuple[int, int]:

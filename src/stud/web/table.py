@@ -3,10 +3,11 @@
 Clients never touch a hand. Their commands go into the table's queue; the task
 takes them one at a time, checks them against the rules and the seat they come
 from, stores what changed, and only then publishes a numbered event that the
-projection turns into what each connection may see. Storing a hand's deal,
-actions and end is awaited (a writer thread commits many tables' writes at
-once), so other tables play on while this one waits for its commit. Built-in bots decide from a
-``PlayerView`` and their action goes through the same ``_act`` as a person's.
+projection turns into what each connection may see. A hand's deal, actions and
+end are stored by a writer thread that commits many tables' writes at once; the
+table awaits its commit, and the other tables play on meanwhile. Built-in bots
+decide from a ``PlayerView`` and their action goes through the same ``_act`` as a
+person's.
 
 A table is reached only through ``TableHandle`` (``submit`` a command, ``stop``),
 so tables can later live in other processes behind the same interface.
