@@ -9,7 +9,9 @@ over a measuring window after everyone is seated:
 - action round trip, p50 and p99: from sending an action to the acting client's
   ack, and to the moment the last of the table's seven connections has the event;
 - hands per minute and actions per second over all tables;
-- the server's CPU (share of one core) over the window, and its resident memory.
+- the server's CPU over the window (share of one core, and milliseconds per
+  action: the figure that does not depend on what else the machine runs), and its
+  resident memory at the end.
 
 The clients run in ``--clients`` processes of their own (each holds whole tables,
 so a table's seven clock readings come from one process), apart from the server,
@@ -237,6 +239,7 @@ def _measure(port: int, pid: int, seated: Seated, args: argparse.Namespace) -> d
         "hands_per_minute": sum(r["hands"] for r in results) * 60 / args.seconds,
         "actions_per_second": len(to_actor) / args.seconds,
         "cpu": 100 * cpu,
+        "cpu_per_action": 1000 * cpu / max(1, len(to_actor)) * args.seconds,
         "memory_mb": memory,
     }
 
@@ -267,6 +270,7 @@ COLUMNS = (
     ("hands_per_minute", None, "{:.0f}"),
     ("actions_per_second", None, "{:.0f}"),
     ("cpu", None, "{:.0f}%"),
+    ("cpu_per_action", None, "{:.1f}"),
     ("memory_mb", None, "{:.0f}"),
 )
 
@@ -295,9 +299,9 @@ def main() -> None:
     args = parser.parse_args()
     print(
         "| tables | to actor p50 / p99 (ms) | to last recipient p50 / p99 (ms) "
-        "| hands/min | actions/s | server CPU | server RSS (MB) |"
+        "| hands/min | actions/s | server CPU | CPU per action (ms) | server RSS (MB) |"
     )
-    print("|---:|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for tables in args.tables:
         runs = []
         for _ in range(args.repeat):
