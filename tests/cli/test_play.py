@@ -173,6 +173,12 @@ def test_the_session_ends_when_one_player_has_every_chip(
         (["--stack", "0"], "--stack 0"),
         (["--name", " "], "--name"),
         (["--db", "/dev/null/hands.sqlite3"], "--db"),
+        (["--table-size", "4"], "--table-size goes with --tournament"),
+        (["--tournament", "-p", "1001"], "--players 1001: a tournament takes 2 to 1000"),
+        (["--tournament", "-p", "12", "--table-size", "1"], "--table-size 1: a stud table"),
+        (["--tournament", "--levels", "1/1/5/10,x"], "--levels 1/1/5/10,x: level 2 ('x')"),
+        (["--tournament", "--payouts", "90"], "--payouts 90: the percentages add up to 90"),
+        (["--tournament", "--level-minutes", "0"], "--level-minutes 0: a level lasts"),
     ],
 )
 def test_bad_options_are_refused_before_any_card(options: list[str], message: str) -> None:
@@ -305,3 +311,27 @@ def test_a_sit_and_go_raises_the_stakes_and_ends_with_my_place(tmp_path: Path) -
     last = replay(parse_phh(hands[-1].record.phh))
     me = hands[-1].record.seat
     assert (last.final_stacks[me] == 300) is (place == 1)
+
+
+def test_a_multi_table_tournament_seats_me_at_one_table_of_several(tmp_path: Path) -> None:
+    db = tmp_path / "hands.sqlite3"
+    keys = "f\nk\nc\n\n" * 600 + "q\n"  # fold when I can: others go out before me
+    out = play(
+        db,
+        keys,
+        *("--stack", "100", "--tournament", "--players", "10", "--table-size", "4"),
+        *("--bots", "tight,equity,random"),
+    )
+    assert "A tournament of 10 players at 3 tables of 4 or fewer" in out
+    # Players out at any table, tables balanced (R10.3) and what is left, between hands.
+    assert re.search(r"Out: \w+ \d+ \(10th\)\.", out)
+    assert re.search(r"\w+ \d+ (moves to table \d|joins your table from table \d)\.", out)
+    assert "Players left: 9 of 10 at 3 tables; you are at table 1 with " in out
+    assert "Players left: 8 of 10 at 2 tables" in out  # a table broke
+    finish = re.search(r"You finish the tournament in place (\d+) of 10: prize (\d+)\.", out)
+    assert finish, out[-2000:]
+    place, prize = int(finish[1]), int(finish[2])
+    assert prize == dict(enumerate([400, 250, 150, 120, 80], start=1)).get(place, 0)
+    hands = kept(db)
+    assert hands
+    assert all(len(h.record.names) <= 4 for h in hands)  # only my table's hands are mine

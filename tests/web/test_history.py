@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import random
+from hands import NAMES
+from hands import played as _played
 
-from stud.actions import BringIn, Call, Check, Fold, HandShown, Show
+from stud.actions import HandShown
 from stud.history.phh import parse_phh, replay
-from stud.rules import Rules, Variant
-from stud.state import HandState, Phase, new_hand
+from stud.state import Phase
 from stud.web.history import seat_phh, seat_text
-
-NAMES = ["Ann", "Bob", "Cy"]
-
-
-def _played(fold_out: bool) -> HandState:
-    rules = Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10)
-    state = new_hand(rules, [100, 100, 100], rng=random.Random(5))
-    while not state.is_over:
-        legal = state.legal_actions()
-        if fold_out and Fold() in legal:
-            action = Fold()
-        else:
-            action = next(a for a in (Show(), Check(), Call(), BringIn()) if a in legal)
-        state = state.apply(action)
-    return state
 
 
 def test_r8_4_a_download_masks_the_down_cards_its_player_never_saw() -> None:

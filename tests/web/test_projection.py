@@ -19,6 +19,7 @@ from web_harness import FAST
 
 from stud.rules import Rules
 from stud.web.protocol import Act, Hello
+from stud.web.replay import replay_stored
 from stud.web.store import Store
 from stud.web.table import Table, Viewer
 
@@ -140,6 +141,49 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
                     f"seat {seat}'s {leaked} sent to {viewer} in frame {message['no']}"
                 )
                 checked += 1
+    assert checked > 0
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["stud", "stud8", "razz"]),
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=2**32),
+)
+def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
+    variant: str, players: int, seed: int
+) -> None:
+    table, _ = asyncio.run(_play(variant, players, seed))
+    secrets = _secrets(table)
+    checked = 0
+    for recent in table.recent:
+        row = table.store.hand(recent.hand_id)
+        assert row is not None
+        assert row.phh is not None
+        for viewer in (*recent.seats, None):
+            replay = replay_stored(
+                row.phh,
+                hand_id=row.id,
+                table_id=table.id,
+                table_name=table.name,
+                size=table.size,
+                seats=row.seats,
+                names=row.names,
+                accounts=row.accounts,
+                viewer=viewer,
+            )
+            for step in replay.steps:
+                text = json.dumps(step)
+                shown = {s["seat"] for s in step["table"]["seats"] if s and s["shown"]}
+                for seat, cards in secrets[recent.hand_id].items():
+                    if seat == viewer or seat in shown:
+                        continue
+                    leaked = [c for c in cards if f'"{c}"' in text]
+                    assert not leaked, f"seat {seat}'s {leaked} replayed to {viewer}"
+                    checked += 1
+            if viewer is not None:  # by the end a player has seen all their own down cards
+                mine = step["table"]["seats"][viewer]
+                assert set(mine["down"]) == secrets[recent.hand_id][viewer]
     assert checked > 0
 
 

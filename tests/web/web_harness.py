@@ -14,6 +14,8 @@ import signal
 import socket
 import subprocess
 import sys
+import urllib.error
+import urllib.request
 from collections.abc import AsyncIterator, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
@@ -151,6 +153,25 @@ class Client:
                 if hand is not None and hand["phase"] == "over":
                     return message
 
+    async def play_passive(self) -> Message:
+        """Show, check, call or bring in (fold only when nothing else is legal) until a
+        hand this client sits in is over; its last frame."""
+        while True:
+            names = [a["action"] for a in self.legal()]
+            if names:
+                choice = next(
+                    n for n in ("show", "check", "call", "bring_in", "fold") if n in names
+                )
+                self.min_no = 1 << 30  # wait for the ack before acting again
+                await self.act(choice)
+            message = await self.recv()
+            if message["type"] == "error":
+                raise AssertionError(f"server refused a legal action: {message['message']}")
+            if message["type"] in {"event", "snapshot"} and message["table"]["you"] is not None:
+                hand = message["table"]["hand"]
+                if hand is not None and hand["phase"] == "over":
+                    return message
+
 
 @asynccontextmanager
 async def connect(
@@ -189,3 +210,25 @@ def serving(db: str, *options: str) -> Iterator[tuple[subprocess.Popen[str], int
             process.wait(timeout=60)
         if process.stdout is not None:
             process.stdout.close()
+
+
+def http_json(
+    port: int,
+    path: str,
+    token: str | None = None,
+    body: bytes | None = None,
+    headers: dict[str, str] | None = None,
+) -> tuple[int, Any]:
+    """One HTTP request to a cardroom on loopback (POST if there is a body): status and JSON."""
+    request = urllib.request.Request(
+        f"http://127.0.0.1:{port}{path}",
+        data=body,
+        method="GET" if body is None else "POST",
+        headers={**({"authorization": f"Bearer {token}"} if token else {}), **(headers or {})},
+    )
+    try:
+        with urllib.request.urlopen(request, timeout=60) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        with error:
+            return error.code, json.load(error)

@@ -15,7 +15,7 @@ before it), when the person has no chips left, or when nobody else has.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
@@ -27,9 +27,11 @@ from stud.bots import Bot, ask
 from stud.cli.choices import choices, menu, resolve
 from stud.cli.keys import KeySource
 from stud.cli.table import Look, render_table, results_lines
+from stud.cli.tournament import ordinal
 from stud.history.phh import to_phh
 from stud.history.text import text_history
 from stud.rules import Rules
+from stud.sim.hand import play_hand
 from stud.state import HandState, Phase, new_hand
 from stud.storage import HandRecord, HandStore, StorageError
 from stud.tournament.event import TableHand, Tournament
@@ -111,6 +113,7 @@ class TableSession:
         look: Look,
         history_name: str = "Hero",
         tournament: Tournament | None = None,
+        minutes: Callable[[], float] | None = None,
     ) -> None:
         people = [i for i, p in enumerate(players) if p.bot is None]
         if len(people) != 1:
@@ -125,8 +128,14 @@ class TableSession:
         self.look = look
         self.history_name = history_name
         self.tournament = tournament
-        """A sit-and-go: it sets each hand's stakes (R10.1) and places the players out."""
+        """A tournament: it sets each hand's stakes (R10.1), places the players out
+        (R10.2) and, with several tables, seats the players (R10.3). ``players`` are
+        then its entrants; bots play the hands at the other tables alongside yours."""
+        self.minutes = minutes
+        """Minutes since the tournament started, for levels timed in minutes."""
         self.due: TableHand | None = None
+        self.elsewhere: list[TableHand] = []
+        """The hands at the other tables this round."""
         self.session_id = f"{random.SystemRandom().getrandbits(48):012x}"
         self.last: _Hand | None = None
         self.leaving = False
@@ -160,7 +169,8 @@ class TableSession:
         number = self.result.hands + 1
         self.result.abandoned = True  # until the hand is over: input may end, or Ctrl-C
         if self.tournament is not None:
-            (self.due,) = self.tournament.deal()
+            self.due = self._deal_my_table(self.tournament)
+            chairs = self.due.players
             self.rules = self.due.rules
         state = new_hand(self.rules, [self.players[c].stack for c in chairs], rng=self.rng)
         hand = _Hand(state, chairs, number)
@@ -205,8 +215,12 @@ class TableSession:
         state = hand.state
         for seat, chair in enumerate(hand.chairs):
             self.players[chair].stack = state.final_stacks[seat]
+        before = self.tournament
         if self.tournament is not None and self.due is not None:
-            self.tournament = self.tournament.record([(self.due, state.final_stacks)])
+            results = [(self.due, state.final_stacks), *self._play_elsewhere()]
+            self.tournament = self.tournament.record(results)
+            for player, chips in enumerate(self.tournament.stacks):
+                self.players[player].stack = chips
         me = hand.chairs.index(self.you)
         self.last = hand
         self.result.hands += 1
@@ -222,10 +236,89 @@ class TableSession:
             Text(f"You {net:+d} this hand; stack {state.final_stacks[me]}.", style=mood)
         )
         self._keep(hand, me, net)
+        if before is not None and self.tournament is not None:
+            self._tournament_news(before, self.tournament)
         if self.tournament is not None and not self.tournament.is_over:
-            (due,) = self.tournament.deal()
-            if due.rules != state.rules:
-                self._say(f"Next hand: level {due.level + 1}, stakes {due.rules.stakes}.", "bold")
+            mine = [d for d in self.tournament.deal(self._clock()) if self.you in d.players]
+            if mine and mine[0].rules != state.rules:
+                (due,) = mine
+                game = ""
+                if due.rules.variant is not state.rules.variant:
+                    game = f"{due.rules.variant.game_name}, "
+                self._say(
+                    f"Next hand: {game}level {due.level + 1}, stakes {due.rules.stakes}.", "bold"
+                )
+
+    # -- the other tables of a tournament ------------------------------------------
+
+    def _clock(self) -> float:
+        return self.minutes() if self.minutes is not None else 0.0
+
+    def _deal_my_table(self, tournament: Tournament) -> TableHand:
+        """This round's hand at the person's table; the others wait in ``elsewhere``.
+
+        Balancing keeps every table at two players or more while two are left
+        (R10.3), so the person's table is always dealt; a round without it would be
+        played by the bots alone first.
+        """
+        while True:
+            due = tournament.deal(self._clock())
+            mine = [d for d in due if self.you in d.players]
+            self.elsewhere = [d for d in due if self.you not in d.players]
+            if mine:
+                self.tournament = tournament
+                return mine[0]
+            tournament = tournament.record(self._play_elsewhere())
+
+    def _play_elsewhere(self) -> list[tuple[TableHand, tuple[int, ...]]]:
+        """The bots play this round's hands at the other tables."""
+        results = []
+        for due in self.elsewhere:
+            bots = [bot for p in due.players if (bot := self.players[p].bot) is not None]
+            state = play_hand(due.rules, due.stacks, bots, self.rng, hand=due.number)
+            results.append((due, state.final_stacks))
+        self.elsewhere = []
+        return results
+
+    def _tournament_news(self, before: Tournament, after: Tournament) -> None:
+        """Players out, players moved to or from the person's table, and what is left."""
+        if len(after.tables) == 1:
+            return  # a sit-and-go: the table shows it all
+        name = self._entrant
+        out = [f for f in after.finishes[len(before.finishes) :] if f.player != self.you]
+        if out:
+            self._say(
+                "Out: "
+                + ", ".join(
+                    f"{name(f.player)} ({ordinal(f.place)}"
+                    + (f", prize {f.prize})" if f.prize else ")")
+                    for f in out
+                )
+                + "."
+            )
+        mine = next((t for t, seated in enumerate(after.tables) if self.you in seated), None)
+        for move in after.moves[len(before.moves) :]:
+            if move.player == self.you:
+                self._say(
+                    f"Tables are balanced (R10.3): you move from table {move.source + 1} "
+                    f"to table {move.target + 1}.",
+                    "bold",
+                )
+            elif move.target == mine:
+                self._say(f"{name(move.player)} joins your table from table {move.source + 1}.")
+            elif mine is not None and move.source == mine:
+                self._say(f"{name(move.player)} moves to table {move.target + 1}.")
+        tables = sum(1 for seated in after.tables if seated)
+        news = out or len(after.moves) > len(before.moves)
+        if news and mine is not None and not after.is_over:
+            self._say(
+                f"Players left: {len(after.still_in)} of {len(self.players)} at {tables} "
+                f"table{'s' if tables != 1 else ''}; you are at table {mine + 1} with "
+                f"{len(after.tables[mine])} players."
+            )
+
+    def _entrant(self, player: int) -> str:
+        return "You" if player == self.you else self.players[player].name
 
     def _keep(self, hand: _Hand, me: int, net: int) -> None:
         state = hand.state
@@ -316,11 +409,18 @@ class TableSession:
             render_table(
                 view_of(hand.state, me),
                 names=self._names(hand),
-                seat_numbers=[c + 1 for c in hand.chairs],
+                seat_numbers=self._seat_numbers(hand.chairs),
                 hand_number=hand.number,
                 look=self.look,
             )
         )
+
+    def _seat_numbers(self, chairs: Sequence[int]) -> list[int]:
+        """Chairs at a table of the session's own; seats in turn at a tournament's
+        table, where players come and go (R10.3) and chairs are entrants."""
+        if self.tournament is not None and len(self.tournament.tables) > 1:
+            return list(range(1, len(chairs) + 1))
+        return [c + 1 for c in chairs]
 
     def _say(self, message: str, style: str = "") -> None:
         self.console.print(Text(message, style=style))

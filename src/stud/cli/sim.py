@@ -15,7 +15,7 @@ import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Annotated, TextIO
+from typing import TYPE_CHECKING, Annotated, TextIO
 
 import typer
 from rich import box
@@ -39,6 +39,18 @@ from stud.cli.app import (
     stop_on_sigterm,
 )
 from stud.cli.progress import Progress
+from stud.cli.tournament import (
+    MAX_ENTRANTS,
+    LevelHandsOption,
+    LevelMinutesOption,
+    LevelsOption,
+    PayoutsOption,
+    RotateEveryOption,
+    RotationOption,
+    TableSizeOption,
+    TournamentOptions,
+    play_series,
+)
 from stud.history.phh import phhs_table
 from stud.rules import RulesError
 from stud.sim.results import SimResult, collect
@@ -50,6 +62,9 @@ from stud.sim.run import (
     Simulation,
     simulate,
 )
+
+if TYPE_CHECKING:
+    from stud.sim.ray_cluster import RayCluster
 
 out = Console(highlight=False)
 
@@ -120,6 +135,11 @@ def _executor(jobs: int | None, ray: str | None) -> Executor:
     check_jobs(jobs)
     if ray is None:
         return LocalProcesses(jobs or 1)
+    return _ray(jobs, ray)
+
+
+def _ray(jobs: int | None, ray: str) -> RayCluster:
+    """The Ray cluster ``--ray`` names (with ``--jobs`` CPUs for a local instance)."""
     from stud.sim.ray_cluster import RayCluster, import_ray  # noqa: PLC0415 (optional)
 
     try:
@@ -169,6 +189,7 @@ def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
 
 @app.command(name="sim")
 def sim_command(
+    ctx: typer.Context,
     *,
     variant: VariantOption = "stud8",
     bots: Annotated[
@@ -181,7 +202,12 @@ def sim_command(
     hands: Annotated[int, typer.Option("--hands", "-n", help="Hands to play.")] = 10_000,
     players: Annotated[
         int | None,
-        typer.Option("--players", "-p", help="Seats, 2 to 8 (default: one per bot named)."),
+        typer.Option(
+            "--players",
+            "-p",
+            help="Seats, 2 to 8 (default: one per bot named); with --tournament, the "
+            f"entrants, 2 to {MAX_ENTRANTS}.",
+        ),
     ] = None,
     seed: SeedOption = None,
     stakes: StakesOption = "1/2/5/10",
@@ -195,7 +221,10 @@ def sim_command(
     ] = None,
     stack: Annotated[
         int | None,
-        typer.Option(help="Each bot's chips at the start of every hand (default 100 big bets)."),
+        typer.Option(
+            help="Each bot's chips at the start of every hand (default 100 big bets); with "
+            "--tournament, the starting stack (default 50 big bets of the first level)."
+        ),
     ] = None,
     jobs: JobsOption = None,
     ray: Annotated[
@@ -203,8 +232,9 @@ def sim_command(
         typer.Option(
             "--ray",
             metavar="ADDRESS",
-            help="Run chunks as Ray tasks: 'local' starts a Ray instance here (with --jobs "
-            "CPUs), 'auto' joins this machine's cluster, or give a cluster address.",
+            help="Run chunks (or tournaments) as Ray tasks: 'local' starts a Ray instance "
+            "here (with --jobs CPUs), 'auto' joins this machine's cluster, or give a "
+            "cluster address.",
         ),
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the results as JSON.")] = False,
@@ -216,29 +246,47 @@ def sim_command(
     ] = None,
     tournament: Annotated[
         int | None,
-        typer.Option(help="Play this many sit-and-gos instead: places and ROI per bot."),
+        typer.Option(
+            help="Play this many tournaments instead, places and ROI per bot: sit-and-gos, "
+            "or multi-table ones when --players is more than --table-size (the bots "
+            "repeated to fill the entrants, seats drawn by lot)."
+        ),
     ] = None,
+    table_size: TableSizeOption = None,
+    levels: LevelsOption = None,
+    level_hands: LevelHandsOption = None,
+    level_minutes: LevelMinutesOption = None,
+    rotation: RotationOption = None,
+    rotate_every: RotateEveryOption = None,
+    payouts: PayoutsOption = None,
 ) -> None:
     """Play bots against each other, seats rotating, and report each bot's results."""
+    options = TournamentOptions(
+        table_size, levels, level_hands, level_minutes, rotation, rotate_every, payouts
+    )
+    options.check(ctx, tournament=tournament is not None)
     rules = make_rules(variant, stakes)
     if rake is not None:
         try:
             rules = rules.with_rake(rake)
         except RulesError as error:
             fail(f"--rake {rake}: {error}")
-    lineup = _lineup(bots, players)
     check_seed(seed)
     if stack is not None:
         check_stack(stack)
     if tournament is not None:
-        from stud.cli.tournament import sit_and_gos  # noqa: PLC0415
-
-        if ray is not None or plot is not None or phh is not None:
-            fail("--tournament runs on local processes (--jobs), without --ray, --plot or --phh")
+        if plot is not None or phh is not None:
+            fail("--tournament reports places and ROI, without --plot or --phh")
         if rake is not None:
             fail(f"--rake {rake}: a tournament takes no rake; the rake is for cash games (R9)")
-        sit_and_gos(rules, lineup, tournament, seed, stack, jobs, as_json=as_json)
+        check_jobs(jobs)
+        entrants = players if players is not None else len(parse_bots(bots))
+        config = options.config(rules, entrants, stack)
+        lineup = tuple(parse_bots(bots))
+        tasks = None if ray is None else _ray(jobs, ray)
+        play_series(config, lineup, tournament, seed, jobs=jobs, tasks=tasks, as_json=as_json)
         return
+    lineup = _lineup(bots, players)
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
     if stack is None:

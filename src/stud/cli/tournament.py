@@ -1,8 +1,13 @@
-"""Tournament commands: ``stud icm`` and what ``stud sim --tournament N`` runs.
+"""Tournament commands: ``stud icm``, and what ``stud sim --tournament N`` and
+``stud play --tournament`` share.
 
-``stud icm`` values tournament stacks in prize money by the Malmuth-Harville model;
-``stud sim --tournament N`` plays N sit-and-gos between bots on every core and
-reports each bot's finishing places and return on investment.
+``stud icm`` values tournament stacks in prize money by the Malmuth-Harville model.
+``TournamentOptions`` turns the set-up options both commands take (table size,
+levels, their length in hands or minutes, a rotation of games, payouts) into a
+``TournamentConfig``, each bad value a one-line error naming its option.
+``stud sim --tournament N`` plays N tournaments between bots, sit-and-gos or
+multi-table ones, on every core or on Ray, and reports each bot's finishing
+places and return on investment.
 """
 
 from __future__ import annotations
@@ -11,29 +16,39 @@ import json
 import os
 import random
 import time
+from dataclasses import dataclass
 from typing import Annotated
 
 import typer
 from rich import box
 from rich.console import Console
-from rich.progress import (
-    BarColumn,
-    MofNCompleteColumn,
-    Progress,
-    TextColumn,
-    TimeElapsedColumn,
-    TimeRemainingColumn,
-)
 from rich.table import Table
 
-from stud.cli.app import app, err, fail
-from stud.rules import Rules
-from stud.tournament.event import Tournament, TournamentConfig
+from stud.cli.app import app, err, fail, stop_on_sigterm
+from stud.cli.progress import Progress
+from stud.rules import Rules, RulesError, Variant
+from stud.sim.run import SimError
+from stud.tournament.event import MAX_TABLE, TournamentConfig
 from stud.tournament.icm import MAX_ICM_PLAYERS, icm_equities
-from stud.tournament.run import SeriesResult, run_sit_and_gos
-from stud.tournament.structure import Level, Structure, TournamentError
+from stud.tournament.run import SeriesResult, TaskMap, run_sit_and_gos
+from stud.tournament.structure import Clock, Level, Structure, TournamentError
 
-__all__ = ["icm_command", "parse_payouts", "sit_and_go", "sit_and_gos"]
+__all__ = [
+    "MAX_ENTRANTS",
+    "LevelHandsOption",
+    "LevelMinutesOption",
+    "LevelsOption",
+    "PayoutsOption",
+    "RotateEveryOption",
+    "RotationOption",
+    "TableSizeOption",
+    "TournamentOptions",
+    "default_payouts",
+    "icm_command",
+    "ordinal",
+    "parse_payouts",
+    "play_series",
+]
 
 out = Console(highlight=False)
 
@@ -112,94 +127,251 @@ def icm_command(
     out.print(table)
 
 
-def _payouts(players: int) -> tuple[float, ...]:
-    """A sit-and-go's usual payouts: winner takes all heads-up, two paid up to four
-    players, three paid from five."""
+def default_payouts(players: int) -> tuple[float, ...]:
+    """The usual payouts, in percent: winner takes all heads-up, two paid up to four
+    players, three from five, five from nine, nine from nineteen."""
     if players == 2:
         return (100.0,)
     if players <= 4:
         return (65.0, 35.0)
-    return (50.0, 30.0, 20.0)
+    if players <= 8:
+        return (50.0, 30.0, 20.0)
+    if players <= 18:
+        return (40.0, 25.0, 15.0, 12.0, 8.0)
+    return (30.0, 20.0, 14.0, 10.0, 8.0, 6.0, 5.0, 4.0, 3.0)
 
 
-def sit_and_go(rules: Rules, players: int, stack: int) -> Tournament:
-    """A sit-and-go at one table: ``rules`` the first level, the stakes doubling every
-    ten hands, ``stack`` each, a buy-in of 100 and the usual payouts."""
-    return Tournament.start(
-        TournamentConfig(players, stack, _doubling(rules), buy_in=100, payouts=_payouts(players))
-    )
+MAX_ENTRANTS = 1000
+"""The most entrants a tournament on the command line takes: 125 tables of eight."""
+BUY_IN = 100
+
+# -- options that set a tournament up, the same in `stud sim` and `stud play` ----------
+
+TableSizeOption = Annotated[
+    int | None,
+    typer.Option(
+        "--table-size",
+        help="With --tournament: seats a table, 2 to 8 (default 8). More players than "
+        "that play a multi-table tournament, tables balanced and merged by R10.3.",
+    ),
+]
+LevelsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--levels",
+        metavar="A/B/S/B,...",
+        help="With --tournament: each level's ante/bring-in/small bet/big bet, in order, "
+        "e.g. 1/2/5/10,2/4/10/20; the last lasts to the end (default: --stakes, doubled "
+        "every level).",
+    ),
+]
+LevelHandsOption = Annotated[
+    int | None,
+    typer.Option(
+        "--level-hands",
+        help=f"With --tournament: hands a level lasts at each table (default {LEVEL_HANDS}).",
+    ),
+]
+LevelMinutesOption = Annotated[
+    int | None,
+    typer.Option(
+        "--level-minutes",
+        help="With --tournament: minutes a level lasts, instead of hands (stud play reads "
+        "the clock; stud sim counts a minute a hand).",
+    ),
+]
+RotationOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rotation",
+        metavar="GAMES",
+        help="With --tournament: a mixed event, games in turn, e.g. stud,razz,stud8 "
+        "(instead of --variant).",
+    ),
+]
+RotateEveryOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rotate-every",
+        metavar="level|N",
+        help="With --rotation: the next game at each level (the default) or every N hands.",
+    ),
+]
+PayoutsOption = Annotated[
+    str | None,
+    typer.Option(
+        "--payouts",
+        metavar="PERCENTS",
+        help="With --tournament: percentages of the prize pool by place, first first, "
+        "adding up to 100, e.g. 50,30,20 (default: by the number of players).",
+    ),
+]
 
 
-def _doubling(rules: Rules) -> Structure:
-    levels = tuple(
+@dataclass(frozen=True, slots=True)
+class TournamentOptions:
+    """The set-up options of a tournament as typed; ``None`` where not given."""
+
+    table_size: int | None = None
+    levels: str | None = None
+    level_hands: int | None = None
+    level_minutes: int | None = None
+    rotation: str | None = None
+    rotate_every: str | None = None
+    payouts: str | None = None
+
+    def check(self, ctx: typer.Context, *, tournament: bool) -> None:
+        """Refuse these options without ``--tournament``, ``--levels`` with ``--stakes``
+        and ``--rotation`` with ``--variant``: each pair says the same thing twice, and
+        one of them would be ignored."""
+        given = [name for name in self.__dataclass_fields__ if getattr(self, name) is not None]
+        if given and not tournament:
+            fail(f"--{given[0].replace('_', '-')} goes with --tournament")
+
+        def typed(name: str) -> bool:
+            source = ctx.get_parameter_source(name)
+            return source is not None and source.name != "DEFAULT"
+
+        if self.levels is not None and typed("stakes"):
+            fail("--levels and --stakes: give one; --levels sets the stakes of every level")
+        if self.rotation is not None and typed("variant"):
+            fail("--rotation and --variant: give one; --rotation names the games played")
+
+    def config(self, rules: Rules, players: int, stack: int | None) -> TournamentConfig:
+        """The tournament these options set up, or a one-line error naming the option.
+
+        ``rules`` is the first level's stakes and the game (unless ``--levels`` and
+        ``--rotation`` say otherwise); everyone starts with ``stack`` (by default
+        ``SIT_AND_GO_BIG_BETS`` big bets of the first level).
+        """
+        if not 2 <= players <= MAX_ENTRANTS:
+            fail(f"--players {players}: a tournament takes 2 to {MAX_ENTRANTS} players")
+        table_size = MAX_TABLE if self.table_size is None else self.table_size
+        if not 2 <= table_size <= MAX_TABLE:
+            fail(f"--table-size {table_size}: a stud table seats 2 to {MAX_TABLE}")
+        if self.level_hands is not None and self.level_minutes is not None:
+            fail("--level-hands and --level-minutes: give one, a level lasts hands or minutes")
+        length = self.level_minutes if self.level_minutes is not None else self.level_hands
+        if length is not None and length < 1:
+            option = "--level-minutes" if self.level_minutes is not None else "--level-hands"
+            fail(f"{option} {length}: a level lasts at least one")
+        length = length or LEVEL_HANDS
+        games = self._games(rules.variant)
+        levels = _levels(self.levels, length) if self.levels else _doubling(rules, length)
+        every, per_level = self._rotate_every(len(games))
+        try:
+            structure = Structure(
+                levels,
+                Clock.HANDS if self.level_minutes is None else Clock.MINUTES,
+                games,
+                hands_per_game=every,
+                game_per_level=per_level,
+            )
+        except TournamentError as error:
+            fail(f"--levels {self.levels or rules.stakes}: {error}")
+        payouts = self._payouts(players)
+        if stack is None:
+            stack = SIT_AND_GO_BIG_BETS * levels[0].big_bet
+        return TournamentConfig(players, stack, structure, BUY_IN, payouts, table_size)
+
+    def _games(self, variant: Variant) -> tuple[Variant, ...]:
+        if self.rotation is None:
+            return (variant,)
+        games: list[Variant] = []
+        for part in self.rotation.split(","):
+            try:
+                games.append(Variant(part.strip()))
+            except ValueError:
+                names = ", ".join(v.value for v in Variant)
+                fail(f"--rotation {self.rotation}: {part.strip()!r} is not one of {names}")
+        return tuple(games)
+
+    def _rotate_every(self, games: int) -> tuple[int, bool]:
+        """Hands a game lasts, and whether each level is a game instead."""
+        text = self.rotate_every
+        if text is not None and self.rotation is None:
+            fail(f"--rotate-every {text}: there is no --rotation of games to turn")
+        if text is None or text.strip().lower() == "level":
+            return 1, games > 1
+        hands = text.strip()
+        if not (hands.isascii() and hands.isdigit()) or int(hands) < 1:
+            fail(f"--rotate-every {text}: say level, or a number of hands of 1 or more")
+        return int(hands), False
+
+    def _payouts(self, players: int) -> tuple[float, ...]:
+        if self.payouts is None:
+            return default_payouts(players)
+        percents = parse_payouts(self.payouts)
+        total = sum(percents)
+        if abs(total - 100) > 1e-9:
+            fail(f"--payouts {self.payouts}: the percentages add up to {total:g}, not 100")
+        if len(percents) > players:
+            fail(f"--payouts {self.payouts}: {len(percents)} places paid of {players} players")
+        return tuple(percents)
+
+
+def _levels(text: str, length: int) -> tuple[Level, ...]:
+    """Levels from ``"1/2/5/10,2/4/10/20"``, each lasting ``length``."""
+    levels = []
+    for number, part in enumerate(text.split(","), start=1):
+        try:
+            rules = Rules.from_stakes(part.strip())
+        except RulesError as error:
+            fail(f"--levels {text}: level {number} ({part.strip()!r}): {error}")
+        levels.append(Level(rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, length))
+    return tuple(levels)
+
+
+def _doubling(rules: Rules, length: int = LEVEL_HANDS) -> tuple[Level, ...]:
+    return tuple(
         Level(
             rules.ante * 2**i,
             rules.bring_in * 2**i,
             rules.small_bet * 2**i,
             rules.big_bet * 2**i,
-            LEVEL_HANDS,
+            length,
         )
         for i in range(LEVELS)
     )
-    return Structure(levels, games=(rules.variant,))
 
 
-def sit_and_gos(
-    rules: Rules,
+def play_series(
+    config: TournamentConfig,
     lineup: tuple[str, ...],
     count: int,
     seed: int | None,
-    stack: int | None,
-    jobs: int | None,
     *,
+    jobs: int | None,
+    tasks: TaskMap | None = None,
     as_json: bool,
 ) -> None:
-    """``stud sim --tournament N``: N sit-and-gos, the lineup rotating round the seats.
-
-    The first level is ``--stakes``; the stakes double every ten hands; everyone
-    starts with ``--stack`` (default 50 big bets) for a buy-in of 100.
-    """
+    """``stud sim --tournament N``: N tournaments, the lineup repeated to fill the
+    entrants, on ``jobs`` local processes (default: every core) or ``tasks`` (Ray)."""
     if count < 1:
         fail(f"--tournament {count}: play at least one tournament")
-    if jobs is not None and jobs < 1:
-        fail(f"--jobs {jobs}: the number of processes must be at least 1")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
-    start = SIT_AND_GO_BIG_BETS * rules.big_bet if stack is None else stack
-    if start < 1:
-        fail(f"--stack {stack}: a stack must be a positive number of chips")
-    config = TournamentConfig(
-        len(lineup), start, _doubling(rules), buy_in=100, payouts=_payouts(len(lineup))
-    )
     workers = jobs or os.cpu_count() or 1
-    progress = Progress(
-        TextColumn("[bold]sit-and-gos"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TimeElapsedColumn(),
-        TimeRemainingColumn(),
-        console=err,
-        transient=True,
-    )
-    started = time.perf_counter()
-    with progress:
-        task = progress.add_task("sng", total=count)
+    kind = "sit-and-gos" if config.starting_tables == 1 else "tournaments"
+    with stop_on_sigterm(), Progress(err, kind, count, kind) as progress:
         try:
             result = run_sit_and_gos(
-                config,
-                lineup,
-                count,
-                seed,
-                jobs=workers,
-                progress=lambda done: progress.update(task, completed=done),
+                config, lineup, count, seed, jobs=workers, progress=progress.update, tasks=tasks
             )
-        except TournamentError as error:
+        except (TournamentError, SimError) as error:
             fail(str(error))
-    seconds = time.perf_counter() - started
+        except KeyboardInterrupt:
+            err.print(f"interrupted before any of the {kind} was finished")
+            raise typer.Exit(130) from None
+    seconds = time.monotonic() - progress.started
+    if not result.complete:
+        err.print(f"interrupted: the results of the {result.tournaments:,} {kind} finished")
     if as_json:
         typer.echo(json.dumps(series_record(result, seconds), indent=2))
-        return
-    out.print(render_series(result, seconds))
+    else:
+        out.print(render_series(result, seconds))
+    if not result.complete:
+        raise typer.Exit(130)
 
 
 def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
@@ -207,9 +379,13 @@ def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
     config = result.config
     return {
         "tournaments": result.tournaments,
+        "complete": result.complete,
         "seed": result.seed,
         "players": config.players,
+        "table_size": config.table_size,
+        "tables": config.starting_tables,
         "variant": config.structure.games[0].value,
+        "games": [game.value for game in config.structure.games],
         "buy_in": config.buy_in,
         "prizes": list(config.prizes),
         "hands": result.hands,
@@ -229,24 +405,50 @@ def series_record(result: SeriesResult, seconds: float) -> dict[str, object]:
 
 
 def render_series(result: SeriesResult, seconds: float) -> Table:
-    """Finishing places (share of entries) and ROI per bot."""
+    """Finishing places (share of entries) and ROI per bot.
+
+    A sit-and-go shows every place; a multi-table tournament the paid places, then
+    how often each bot was paid and reached the final table.
+    """
     config = result.config
+    tables = config.starting_tables
+    games = config.structure.games
+    game = games[0].game_name if len(games) == 1 else ", ".join(g.value for g in games)
+    count = result.tournaments
+    title = f"{count:,} sit-and-go{'s' if count != 1 else ''} of {config.players}"
+    if tables > 1:
+        title = (
+            f"{count:,} tournament{'s' if count != 1 else ''} of {config.players} at "
+            f"{tables} tables of {config.table_size} or fewer"
+        )
+    if not result.complete:
+        title += " (interrupted)"
     table = Table(
         box=box.SIMPLE_HEAD,
-        title=f"{result.tournaments:,} sit-and-gos of {config.players}, "
-        f"{config.structure.games[0].game_name}, buy-in {config.buy_in}, "
+        title=f"{title}, {game}, buy-in {config.buy_in}, "
         f"prizes {', '.join(map(str, config.prizes))}",
         caption=f"places: share of entries; ROI: mean (prize - buy-in) / buy-in, ± its 95% "
         f"confidence interval; seed {result.seed}; {result.hands:,} hands in {seconds:.1f} s",
     )
+    shown = config.players if tables == 1 else len(config.prizes)
     table.add_column("Bot")
     table.add_column("Entries", justify="right")
-    for place in range(1, config.players + 1):
-        table.add_column(_ordinal(place), justify="right")
+    for place in range(1, shown + 1):
+        table.add_column(ordinal(place), justify="right")
+    if tables > 1:
+        table.add_column("Paid", justify="right")
+        table.add_column("Final table", justify="right")
     table.add_column("ROI", justify="right", style="bold")
     table.add_column("± 95%", justify="right")
+
+    def share(places: float, entries: int) -> str:
+        return f"{100 * places / entries:.1f}%" if entries else "-"
+
     for bot in result.bots:
-        shares = [f"{100 * p / bot.entries:.1f}%" if bot.entries else "-" for p in bot.places]
+        shares = [share(p, bot.entries) for p in bot.places[:shown]]
+        if tables > 1:
+            shares.append(share(sum(bot.places[: len(config.prizes)]), bot.entries))
+            shares.append(share(sum(bot.places[: config.table_size]), bot.entries))
         table.add_row(
             bot.name,
             str(bot.entries),
@@ -257,6 +459,7 @@ def render_series(result: SeriesResult, seconds: float) -> Table:
     return table
 
 
-def _ordinal(n: int) -> str:
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n > 20 else n, "th")
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, ... 11th, ... 21st."""
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 > 20 else n % 100, "th")
     return f"{n}{suffix}"

@@ -1,7 +1,8 @@
 """Chunks as Ray tasks, for simulations bigger than one machine.
 
 The adapter between the simulator and a Ray cluster: each chunk of hands is one Ray
-task running ``stud.sim.run.play_chunk``, and results come back as tasks finish.
+task running ``stud.sim.run.play_chunk`` (each tournament of a series, one task
+running ``stud.tournament.run``'s player), and results come back as tasks finish.
 Ray is imported only here and only when used, so it stays an optional extra
 (``pip install 'stud[ray]'``); every node of a cluster needs stud installed.
 
@@ -15,13 +16,16 @@ keeps retrying an unreachable one, silently, for over a minute.
 from __future__ import annotations
 
 import socket
-from collections.abc import Iterator, Sequence
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from stud.sim.run import ChunkResult, SimError, Simulation, compile_engine, play_chunk
 
 __all__ = ["CONNECT_SECONDS", "RayCluster", "check_reachable", "import_ray"]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 CONNECT_SECONDS = 5.0
 """How long to wait for a cluster's port to answer before saying it cannot be reached."""
@@ -71,11 +75,27 @@ class RayCluster:
         self.num_cpus = num_cpus
 
     def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
+        """Each chunk's result as its task finishes."""
+        yield from self._tasks(play_chunk, [(sim, first, count) for first, count in plan])
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        """``function`` of each item as a Ray task, the results as tasks finish (in any
+        order). ``function`` must be importable by name on every node, as stud's are."""
+        yield from self._tasks(function, [(item,) for item in items], compile_first=False)
+
+    def _tasks(
+        self,
+        function: Callable[..., R],
+        calls: Sequence[tuple[Any, ...]],
+        *,
+        compile_first: bool = True,
+    ) -> Iterator[R]:
         ray = import_ray()
         started = False
         if not ray.is_initialized():
             if self.address is None:
-                compile_engine()  # compile once here so the workers load numba's cache
+                if compile_first:
+                    compile_engine()  # compile once here so the workers load numba's cache
                 ray.init(
                     _node_ip_address="127.0.0.1",  # a local instance stays on loopback
                     num_cpus=self.num_cpus,
@@ -92,8 +112,8 @@ class RayCluster:
                     raise SimError(f"--ray {self.address}: cannot connect ({error})") from None
             started = True
         try:
-            task = ray.remote(play_chunk)
-            pending = [task.remote(sim, first, count) for first, count in plan]
+            task = ray.remote(function)
+            pending = [task.remote(*call) for call in calls]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 try:
@@ -101,8 +121,8 @@ class RayCluster:
                 except ray.exceptions.RayTaskError as error:
                     for ref in pending:  # stop the rest; the first error is the answer
                         ray.cancel(ref)
-                    if isinstance(error.cause, SimError):
-                        raise SimError(str(error.cause)) from None
+                    if isinstance(error.cause, ValueError):  # SimError, TournamentError
+                        raise error.cause from None
                     raise
         finally:
             if started:

@@ -54,6 +54,11 @@ class TournamentConfig:
         return self.buy_in * self.players
 
     @property
+    def starting_tables(self) -> int:
+        """Tables at the start: as few as seat everyone (more than one: a multi-table event)."""
+        return -(-self.players // self.table_size)
+
+    @property
     def prizes(self) -> tuple[int, ...]:
         """Prize of each paid place, first first."""
         return prize_table(self.prize_pool, self.payouts)
@@ -90,7 +95,7 @@ class Tournament:
     @classmethod
     def start(cls, config: TournamentConfig) -> Tournament:
         """Everyone seated with the starting stack, tables filled in turn (R10.1)."""
-        count = -(-config.players // config.table_size)
+        count = config.starting_tables
         tables = tuple(tuple(range(t, config.players, count)) for t in range(count))
         return cls(config, (config.starting_stack,) * config.players, tables)
 
@@ -118,7 +123,7 @@ class Tournament:
             raise TournamentError("the tournament is over")
         structure = self.config.structure
         level = structure.level_index(self.rounds, minutes)
-        rules = structure.levels[level].rules(structure.game(self.rounds))
+        rules = structure.levels[level].rules(structure.game(self.rounds, minutes))
         due: list[TableHand] = []
         for table, players in enumerate(self.tables):
             if len(players) >= 2:
@@ -130,7 +135,9 @@ class Tournament:
         """The tournament after the hands of one round, given each hand's final stacks."""
         stacks = list(self.stacks)
         finishes = list(self.finishes)
-        left = len(self.still_in)
+        out: list[int] = []
+        before: dict[int, int] = {}
+        went_out_in: dict[int, int] = {}
         for hand, final in results:
             if tuple(stacks[p] for p in hand.players) != hand.stacks:
                 raise TournamentError(f"hand {hand.number}: the stacks are not the table's now")
@@ -139,12 +146,19 @@ class Tournament:
                     f"hand {hand.number}: final stacks {list(final)} do not hold the "
                     f"{sum(hand.stacks)} chips the hand started with (R8.1)"
                 )
-            for player, chips in zip(hand.players, final, strict=True):
+            for player, start, chips in zip(hand.players, hand.stacks, final, strict=True):
                 stacks[player] = chips
-            out = [p for p, chips in zip(hand.players, final, strict=True) if chips == 0]
-            left -= len(out)
-            before = dict(zip(hand.players, hand.stacks, strict=True))
-            finishes += places_of_the_out(out, before, left, self.config.prizes, hand.number)
+                if chips == 0:
+                    out.append(player)
+                    before[player] = start
+                    went_out_in[player] = hand.number
+        # The hands of a round are played at the same time, so players out at different
+        # tables in one round went out in the same hand for R10.2: ordered by their stacks.
+        left = len(self.still_in) - len(out)
+        finishes += [
+            replace(finish, hand=went_out_in[finish.player])
+            for finish in places_of_the_out(out, before, left, self.config.prizes)
+        ]
         if left == 1:
             (winner,) = (p for p, s in enumerate(stacks) if s > 0)
             prize = self.config.prizes[0] if self.config.prizes else 0

@@ -1,4 +1,4 @@
-"""Tournaments between bots: one played hand by hand, or many sit-and-gos on every core.
+"""Tournaments between bots: one played hand by hand, or many on every core or on Ray.
 
 A hand is played by ``stud.sim.hand.play_hand`` through the reference engine, with
 its own random stream started from the tournament's seed and the hand's number,
@@ -9,10 +9,12 @@ timed in minutes, are simulated: each round of hands takes ``minutes_per_hand``.
 from __future__ import annotations
 
 import math
+import multiprocessing
 import random
-from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
+import signal
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from stud.bots import make_bot
 from stud.sim.hand import play_hand
@@ -23,11 +25,16 @@ from stud.tournament.structure import TournamentError
 
 __all__ = [
     "BotStanding",
+    "LocalProcesses",
     "PlayedTournament",
     "SeriesResult",
+    "TaskMap",
     "play_tournament",
     "run_sit_and_gos",
 ]
+
+T = TypeVar("T")
+R = TypeVar("R")
 
 MAX_ROUNDS = 100_000
 """A tournament of bots that never ends (stakes that stop rising) is stopped here."""
@@ -100,23 +107,70 @@ class BotStanding:
 
 @dataclass(frozen=True, slots=True)
 class SeriesResult:
-    """A series of sit-and-gos: the set-up and each bot's standing."""
+    """A series of tournaments: the set-up and each bot's standing."""
 
     config: TournamentConfig
     tournaments: int
     seed: int
     hands: int
     bots: tuple[BotStanding, ...]
+    complete: bool = True
+    """False when Ctrl-C stopped the series: the figures are those of the tournaments
+    finished by then."""
 
 
 def _one(
     args: tuple[TournamentConfig, tuple[str, ...], int, int],
-) -> tuple[list[tuple[str, Finish]], int]:
-    """Tournament ``number`` of a series: each bot's finish, and the hands dealt."""
+) -> tuple[int, list[tuple[str, Finish]], int]:
+    """Tournament ``number`` of a series: its number, each bot's finish, the hands dealt."""
     config, lineup, seed, number = args
     names = [lineup[(i + number) % len(lineup)] for i in range(config.players)]
+    if config.players > config.table_size:
+        # Seats drawn by lot, as at a multi-table event: filled table by table in turn,
+        # the lineup's order would seat some bots only against each other until a merge.
+        random.Random(f"{seed}:seats:{number}").shuffle(names)
     played = play_tournament(config, names, seed * 1_000_003 + number)
-    return [(names[f.player], f) for f in played.tournament.finishes], len(played.hands)
+    return number, [(names[f.player], f) for f in played.tournament.finishes], len(played.hands)
+
+
+class TaskMap(Protocol):
+    """Somewhere to play many tournaments: a function of each item, results in any order
+    (``stud.sim.ray_cluster.RayCluster`` is one)."""
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterable[R]:
+        """``function`` of every item of ``items``."""
+        ...
+
+
+def _worker_signals() -> None:
+    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+
+
+class LocalProcesses:
+    """Up to ``jobs`` local processes (this one alone for one job).
+
+    However the run ends (done, Ctrl-C, an error), the workers are terminated on the
+    way out: a tournament still being played is thrown away rather than waited for.
+    """
+
+    def __init__(self, jobs: int = 1) -> None:
+        self.jobs = jobs
+
+    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
+        """``function`` of each item, the results as they are done."""
+        if self.jobs <= 1 or len(items) <= 1:
+            yield from map(function, items)
+            return
+        methods = multiprocessing.get_all_start_methods()
+        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
+        pool = context.Pool(min(self.jobs, len(items)), initializer=_worker_signals)
+        try:
+            yield from pool.imap_unordered(function, items)
+        finally:
+            pool.terminate()
+            pool.join()
 
 
 def run_sit_and_gos(
@@ -127,9 +181,18 @@ def run_sit_and_gos(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
+    tasks: TaskMap | None = None,
 ) -> SeriesResult:
-    """``count`` sit-and-gos; the lineup goes round the seats, one seat further each
-    tournament, so every bot sits everywhere. ``jobs`` local processes play them."""
+    """``count`` tournaments between bots: sit-and-gos, or multi-table tournaments when
+    ``config.players`` is more than a table seats.
+
+    The lineup is repeated to fill the entrants and goes round them, one further each
+    tournament, so every bot sits everywhere. ``tasks`` plays the tournaments (by
+    default ``jobs`` local processes); a seed gives the same results wherever they
+    run, since each tournament's results are added in the tournament's order.
+    Ctrl-C stops the series with the results of the tournaments finished so far
+    (``complete`` is then false), or, before any, raises ``KeyboardInterrupt``.
+    """
     if count < 1:
         raise TournamentError("play at least one tournament")
     if len(config.payouts) > config.players:
@@ -141,32 +204,27 @@ def run_sit_and_gos(
     entries = dict.fromkeys(lineup, 0)
     squares = dict.fromkeys(lineup, 0.0)
     hands = 0
-
-    def add(result: tuple[list[tuple[str, Finish]], int]) -> None:
-        nonlocal hands
-        rows, dealt = result
-        hands += dealt
-        for name, finish in rows:
+    finished: dict[int, list[tuple[str, Finish]]] = {}
+    try:
+        for done, (number, rows, dealt) in enumerate(
+            (tasks or LocalProcesses(jobs)).map(_one, work), start=1
+        ):
+            finished[number] = rows
+            hands += dealt
+            if progress:
+                progress(done)
+    except KeyboardInterrupt:
+        if not finished:
+            raise
+    for number in sorted(finished):
+        for name, finish in finished[number]:
             # Players sharing places (R10.2) count a fraction of each.
             for place in range(finish.place, finish.place + finish.shared):
                 places[name][place - 1] += 1 / finish.shared
-            prize = finish.prize
-            prizes[name] += prize
+            prizes[name] += finish.prize
             entries[name] += 1
             if config.buy_in:
-                squares[name] += ((prize - config.buy_in) / config.buy_in) ** 2
-
-    if jobs <= 1:
-        for done, item in enumerate(work, start=1):
-            add(_one(item))
-            if progress:
-                progress(done)
-    else:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            for done, result in enumerate(pool.map(_one, work, chunksize=4), start=1):
-                add(result)
-                if progress:
-                    progress(done)
+                squares[name] += ((finish.prize - config.buy_in) / config.buy_in) ** 2
     standings = tuple(
         BotStanding(
             name,
@@ -178,4 +236,4 @@ def run_sit_and_gos(
         )
         for name in dict.fromkeys(lineup)
     )
-    return SeriesResult(config, count, seed, hands, standings)
+    return SeriesResult(config, len(finished), seed, hands, standings, len(finished) == count)

@@ -54,13 +54,15 @@ class Structure:
     """Levels in order (the last lasts for ever), their clock, and the games played.
 
     With more than one game (a mixed event, e.g. stud, razz, stud8), each is played
-    for ``hands_per_game`` hands in turn.
+    for ``hands_per_game`` hands in turn, or for a whole level in turn when
+    ``game_per_level`` is set (the game then changes with the stakes).
     """
 
     levels: tuple[Level, ...]
     clock: Clock = Clock.HANDS
     games: tuple[Variant, ...] = (Variant.STUD,)
     hands_per_game: int = 8
+    game_per_level: bool = False
 
     def __post_init__(self) -> None:
         if not self.levels:
@@ -79,7 +81,7 @@ class Structure:
 
     def level_index(self, hands: int, minutes: float = 0.0) -> int:
         """The level (0-based) of a hand dealt after ``hands`` hands and ``minutes`` minutes."""
-        elapsed = hands if self.clock is Clock.HANDS else minutes
+        elapsed = self._elapsed(hands, minutes)
         end = 0.0
         for index, level in enumerate(self.levels):
             end += level.length
@@ -87,13 +89,28 @@ class Structure:
                 return index
         return len(self.levels) - 1
 
-    def game(self, hands: int) -> Variant:
-        """The game of a hand dealt after ``hands`` hands."""
+    def _elapsed(self, hands: int, minutes: float) -> float:
+        return hands if self.clock is Clock.HANDS else minutes
+
+    def game(self, hands: int, minutes: float = 0.0) -> Variant:
+        """The game of a hand dealt after ``hands`` hands and ``minutes`` minutes."""
+        if self.game_per_level:
+            turn = self.level_index(hands, minutes)
+            if turn == len(self.levels) - 1:
+                # The last level lasts for ever; its games go on turning, a level's length each.
+                since = self._elapsed(hands, minutes) - self.start_of_last_level
+                turn += int(since // self.levels[-1].length)
+            return self.games[turn % len(self.games)]
         return self.games[hands // self.hands_per_game % len(self.games)]
+
+    @property
+    def start_of_last_level(self) -> int:
+        """When the last level starts, in the structure's clock."""
+        return sum(level.length for level in self.levels[:-1])
 
     def rules(self, hands: int, minutes: float = 0.0) -> Rules:
         """The rules of a hand dealt now: this level's stakes, this turn's game."""
-        return self.levels[self.level_index(hands, minutes)].rules(self.game(hands))
+        return self.levels[self.level_index(hands, minutes)].rules(self.game(hands, minutes))
 
     @classmethod
     def doubling(
@@ -106,6 +123,7 @@ class Structure:
         clock: Clock = Clock.HANDS,
         games: tuple[Variant, ...] = (Variant.STUD,),
         hands_per_game: int = 8,
+        game_per_level: bool = False,
     ) -> Structure:
         """Levels that double the stakes: ante, bring-in of twice the ante (below the
         small bet), small bet, and a big bet of twice the small bet."""
@@ -113,7 +131,7 @@ class Structure:
         for i in range(levels):
             a, small = ante * 2**i, small_bet * 2**i
             made.append(Level(a, max(a, min(2 * a, small - 1)), small, 2 * small, length))
-        return cls(tuple(made), clock, games, hands_per_game)
+        return cls(tuple(made), clock, games, hands_per_game, game_per_level)
 
 
 def prize_table(pool: int, percentages: Sequence[float]) -> tuple[int, ...]:

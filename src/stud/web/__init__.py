@@ -9,4 +9,7 @@ connection may see, stores accounts, chips and hands, and serves the page.
 - ``table``: the table task, its seats, clocks and bots
 - ``store``: accounts, ledger, tables, hands and chat through SQLAlchemy
 - ``app``: the HTTP and websocket endpoints, and the lobby
+- ``replay``: a finished hand or an uploaded PHH file, step by step, through the projection
+- ``watching``: who watched which table when (they may replay those hands)
+- ``limits``: how often one client address may open an account
 """

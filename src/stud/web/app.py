@@ -15,6 +15,7 @@ import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -28,9 +29,13 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import Rules, RulesError
 from stud.web.history import seat_phh, seat_text, stored_hand
+from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
-from stud.web.store import AccountInfo, Store, StoreError
+from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
+from stud.web.store import AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
+from stud.web.tournament import TournamentTable, tournament_spec
+from stud.web.watching import Watching
 
 __all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
 
@@ -57,9 +62,20 @@ class Room:
     defaults: bool = True
     """Open ``DEFAULT_TABLES`` when the store has no table yet."""
     tables: dict[int, Table] = field(default_factory=dict)
+    tournaments: dict[int, TournamentTable] = field(default_factory=dict)
+    """Sit-and-gos by tournament id; their tables are in ``tables`` too."""
+    watching: Watching = field(default_factory=Watching)
+    """Who watched which table when: they may replay those hands."""
+    signups: RateLimit = field(default_factory=RateLimit)
+    """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
+    failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
+    """Wrong passwords per client address: 10 at once, then one a minute."""
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
+        for stored in self.store.tournaments():
+            if stored.id not in self.tournaments:
+                self._run_tournament(TournamentTable(stored, self.store, self.settings))
         rows = self.store.tables()
         if not rows and self.defaults and not self.tables:
             for name, variant, stakes in DEFAULT_TABLES:
@@ -68,7 +84,30 @@ class Room:
         for row in rows:
             if row.id not in self.tables:
                 rules = Rules.from_stakes(row.stakes, row.variant)
+                if row.rake:
+                    rules = rules.with_rake(row.rake)
                 self._start(row.id, row.name, rules, row.seats, row.bots)
+
+    def _run_tournament(self, table: TournamentTable) -> None:
+        table.start()
+        self.tables[table.id] = table
+        self.tournaments[table.tournament_id] = table
+
+    def create_tournament(self, name: str, request: dict[str, Any]) -> TournamentTable:
+        """A new sit-and-go from a lobby request; raises ``ValueError`` (``TournamentError``)."""
+        spec = tournament_spec(request)
+        name = " ".join(name.split())[:40] or "Sit and go"
+        bots = request.get("bots", False)
+        if not isinstance(bots, bool):
+            raise ValueError("bots must be true or false")
+        first = TournamentTable.first_rules(spec)
+        ids = self.store.create_tournament(
+            name, spec, bots, first.variant.value, first.stakes, spec["players"]
+        )
+        stored = self.store.tournament(ids[0])
+        table = TournamentTable(stored, self.store, self.settings)
+        self._run_tournament(table)
+        return table
 
     def _start(self, table_id: int, name: str, rules: Rules, seats: int, bots: bool) -> Table:
         table = Table(table_id, name, rules, seats, self.store, self.settings, bots=bots)
@@ -76,13 +115,20 @@ class Room:
         self.tables[table_id] = table
         return table
 
-    def create(self, name: str, variant: str, stakes: str, seats: int, bots: bool) -> Table:
-        """A new table (bots in all but two seats if ``bots``); raises ``ValueError``."""
+    def create(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
+    ) -> Table:
+        """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
+        ``percent%[:cap]``, R9); raises ``ValueError``."""
         rules = Rules.from_stakes(stakes, variant)
+        if rake.strip():
+            rules = rules.with_rake(rake)
         if not 2 <= seats <= 8:
             raise ValueError(f"a table has 2 to 8 seats, not {seats}")
         name = " ".join(name.split())[:40] or rules.variant.game_name
-        table_id = self.store.create_table(name, rules.variant.value, rules.stakes, seats, bots)
+        table_id = self.store.create_table(
+            name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
+        )
         table = self._start(table_id, name, rules, seats, bots)
         if bots:
             for _ in range(max(1, seats - 2)):
@@ -128,6 +174,16 @@ async def _body(request: Request) -> dict[str, Any]:
     return data
 
 
+def _minutes(seconds: float) -> str:
+    minutes = max(1, round(seconds / 60))
+    return f"{minutes} minute{'s' if minutes > 1 else ''}"
+
+
+def _seconds(moment: datetime) -> float:
+    """A stored time as seconds since the epoch (SQLite gives it back without a zone)."""
+    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
+
+
 def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
@@ -156,6 +212,17 @@ def create_app(room: Room) -> Starlette:
         kind = request.path_params["kind"]
         if kind not in {"guest", "register", "login"}:
             return _error(f"no account request {kind!r}: use guest, register or login", 404)
+        address = request.client.host if request.client else ""
+        if kind in {"guest", "register"}:
+            wait = room.signups.wait(address)
+            if wait:
+                return _error(
+                    f"too many new accounts from your address: try again in {_minutes(wait)}", 429
+                )
+        elif wait := room.failed_sign_ins.until_free(address):
+            return _error(
+                f"too many wrong passwords from your address: try again in {_minutes(wait)}", 429
+            )
         try:
             data = await _body(request)
             if kind == "guest":
@@ -163,7 +230,11 @@ def create_app(room: Room) -> Starlette:
             name, password = _text(data, "name", 40), _text(data, "password", 200)
             if kind == "register":
                 return signed_in(room.store.register(name, password))
-            return signed_in(room.store.login(name, password))
+            try:
+                return signed_in(room.store.login(name, password))
+            except StoreError:
+                room.failed_sign_ins.wait(address)
+                raise
         except (ProtocolError, StoreError) as error:
             return _error(str(error))
 
@@ -183,7 +254,9 @@ def create_app(room: Room) -> Starlette:
     async def lobby(request: Request) -> Response:
         return JSONResponse(
             {
-                "tables": [t.summary() for t in room.tables.values()],
+                "tables": [
+                    t.summary() for t in room.tables.values() if not isinstance(t, TournamentTable)
+                ],
                 "bots": list(room.settings.offered_bots),
             }
         )
@@ -204,8 +277,24 @@ def create_app(room: Room) -> Starlette:
                 _text(data, "stakes", 40) or "1/1/5/10",
                 seats,
                 bool(data.get("bots", True)),
+                rake=_text(data, "rake", 20),
             )
         except (ProtocolError, RulesError, ValueError) as error:
+            return _error(str(error))
+        return JSONResponse(table.summary())
+
+    async def tournaments(request: Request) -> Response:
+        return JSONResponse({"tournaments": [t.summary() for t in room.tournaments.values()]})
+
+    async def new_tournament(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        if me(request) is None:
+            return _error("sign in or play as a guest to open a tournament", 401)
+        try:
+            data = await _body(request)
+            table = room.create_tournament(_text(data, "name", 40), data)
+        except (ProtocolError, StoreError, ValueError) as error:
             return _error(str(error))
         return JSONResponse(table.summary())
 
@@ -246,6 +335,68 @@ def create_app(room: Room) -> Starlette:
             body, headers={"content-disposition": f'attachment; filename="{name}"'}
         )
 
+    async def table_replays(request: Request) -> Response:
+        account = me(request)
+        if account is None:
+            return JSONResponse({"hands": []})
+        out = [
+            {"id": row.id, "pot": row.pot, "played": account.id in row.accounts}
+            for row in room.store.hands(request.path_params["table"])
+            if account.id in row.accounts or watched(account.id, row)
+        ]
+        return JSONResponse({"hands": out})
+
+    def watched(account: int, row: HandRow) -> bool:
+        start, end = _seconds(row.started_at), _seconds(row.ended_at or row.started_at)
+        return room.watching.watched(account, row.table_id, start, end)
+
+    async def replay_hand(request: Request) -> Response:
+        account = me(request)
+        if account is None:
+            return _error("sign in or play as a guest to replay hands", 401)
+        row = room.store.hand(request.path_params["hand"])
+        if row is None or row.phh is None:
+            return _error("no such finished hand", 404)
+        played = account.id in row.accounts
+        if not played and not watched(account.id, row):
+            return _error("you may replay only the hands you played or watched", 403)
+        table = room.tables.get(row.table_id)
+        try:
+            result = await asyncio.to_thread(
+                replay_stored,
+                row.phh,
+                hand_id=row.id,
+                table_id=row.table_id,
+                table_name=table.name if table else f"table {row.table_id}",
+                size=table.size if table else 0,
+                seats=row.seats,
+                names=row.names,
+                accounts=row.accounts,
+                viewer=row.seats[row.accounts.index(account.id)] if played else None,
+            )
+        except ReplayError as error:
+            return _error(str(error), 500)
+        return JSONResponse(result.json())
+
+    async def replay_file(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        if me(request) is None:
+            return _error("sign in or play as a guest to replay a file", 401)
+        name = request.query_params.get("name") or "upload.phh"
+        data = bytearray()
+        async for chunk in request.stream():
+            data += chunk
+            if len(data) > MAX_UPLOAD:
+                return _error(f"{name[:100]}: the file is over {MAX_UPLOAD} bytes", 413)
+        try:
+            result = await asyncio.to_thread(
+                replay_upload, bytes(data), name[:100], request.query_params.get("hand")
+            )
+        except ReplayError as error:
+            return _error(str(error))
+        return JSONResponse(result.json())
+
     async def page(request: Request) -> Response:
         return FileResponse(STATIC / "index.html")
 
@@ -268,7 +419,12 @@ def create_app(room: Room) -> Starlette:
             Route("/api/tables", lobby),
             Route("/api/tables", new_table, methods=["POST"]),
             Route("/api/tables/{table:int}/hands", hands),
+            Route("/api/tournaments", tournaments),
+            Route("/api/tournaments", new_tournament, methods=["POST"]),
             Route("/api/hands/{hand:int}.{kind:str}", hand_file),
+            Route("/api/hands/{hand:int}/replay", replay_hand),
+            Route("/api/tables/{table:int}/replays", table_replays),
+            Route("/api/replay", replay_file, methods=["POST"]),
             WebSocketRoute("/ws/{table:int}", socket),
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
@@ -296,6 +452,7 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
             await websocket.close(code=4000)
         return
     table.join(viewer, first)
+    watch = room.watching.open(account.id, table.id) if account else None
     writer = asyncio.create_task(_write(websocket, viewer))
     allowance, since = 2 * FLOOD_RATE, time.monotonic()
     try:
@@ -318,6 +475,8 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
     except WebSocketDisconnect:
         pass
     finally:
+        if watch is not None:
+            room.watching.close(watch)
         table.part(viewer)
         viewer.close()
         with contextlib.suppress(Exception):

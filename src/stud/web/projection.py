@@ -10,7 +10,7 @@ property test (``tests/web/test_projection.py``) that checks raw frames.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from stud.actions import (
@@ -26,6 +26,7 @@ from stud.actions import (
     HandMucked,
     HandShown,
     PotAwarded,
+    RakeTaken,
     StreetStarted,
 )
 from stud.cards import DECK, Card
@@ -40,6 +41,7 @@ __all__ = [
     "SeatInfo",
     "project",
     "project_events",
+    "project_log",
     "public_events",
     "public_view",
 ]
@@ -200,6 +202,7 @@ def _hand_json(moment: Moment) -> Json | None:
         "level": hand.level,
         "community": None if hand.community is None else str(hand.community),
         "awards": awards,
+        "rake": hand.rake,
         "legal": [],
     }
 
@@ -215,6 +218,7 @@ def public_view(moment: Moment) -> Json:
         "variant": rules.variant.value,
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
+        "rake": rules.rake,
         "seats": [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))],
         "hand": _hand_json(moment),
         "clock": None
@@ -263,6 +267,18 @@ def project_events(
     return out
 
 
+def project_log(moment: Moment, viewer: int | None) -> list[Json]:
+    """The hand's whole log so far as ``viewer`` may see it, as the live events told it.
+
+    A snapshot carries it, so a page loaded mid-hand shows the hand's log whole.
+    """
+    hand = moment.hand
+    if hand is None:
+        return []
+    notes = () if moment.hand_id is None else (f"Hand {moment.hand_id}",)
+    return project_events(replace(moment, events=hand.events, notes=notes), viewer)
+
+
 def public_events(moment: Moment) -> list[Json]:
     """The change's events as an observer sees them: one item per event, after the notes."""
     out: list[Json] = [{"kind": "note", "text": text} for text in moment.notes]
@@ -305,6 +321,8 @@ def public_events(moment: Moment) -> list[Json]:
                 out.append(
                     {"kind": "shown", "seat": seat_of[h], "cards": _cards(cards), "hand": named}
                 )
+            case RakeTaken(pot=pot, amount=amount):
+                out.append({"kind": "rake", "pot": pot, "amount": amount})
             case HandMucked(seat=h):
                 out.append({"kind": "mucked", "seat": seat_of[h]})
             case PotAwarded(seat=h, amount=amount, pot=pot, share=share, hand=named):

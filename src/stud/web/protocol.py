@@ -25,10 +25,12 @@ __all__ = [
     "Hello",
     "Leave",
     "ProtocolError",
+    "Register",
     "RemoveBot",
     "Sit",
     "SitIn",
     "SitOut",
+    "Unregister",
     "action_json",
     "action_of",
     "parse_command",
@@ -119,8 +121,20 @@ class Chat(_Message):
     text: str = Field(min_length=1, max_length=200)
 
 
+class Register(_Message):
+    """Register for the tournament this table plays, paying the buy-in from the bankroll."""
+
+    type: Literal["register"]
+
+
+class Unregister(_Message):
+    """Take back a registration before the tournament starts; the buy-in comes back."""
+
+    type: Literal["unregister"]
+
+
 Command = Annotated[
-    Hello | Sit | Act | SitOut | SitIn | Leave | AddBot | RemoveBot | Chat,
+    Hello | Sit | Act | SitOut | SitIn | Leave | AddBot | RemoveBot | Chat | Register | Unregister,
     Field(discriminator="type"),
 ]
 

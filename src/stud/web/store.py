@@ -57,13 +57,16 @@ from stud.web.writer import GroupWriter, Insert
 __all__ = [
     "GRANT",
     "HOUSE",
+    "TOURNAMENT_REASONS",
     "AccountInfo",
     "Base",
+    "EntryRow",
     "HandRow",
     "SeatRow",
     "Store",
     "StoreError",
     "TableRow",
+    "TournamentRow",
     "hash_password",
     "verify_password",
 ]
@@ -73,6 +76,9 @@ GRANT = 1000
 
 HOUSE = "house"
 """The account the built-in bots buy in from."""
+
+TOURNAMENT_REASONS = ("entry", "refund", "prize")
+"""Ledger reasons of chips moving between bankrolls and a tournament's prize pool."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -144,6 +150,8 @@ class TableRow(Base):
     bots: Mapped[bool] = mapped_column(Boolean, default=False)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    rake: Mapped[str] = mapped_column(String(20), default="")
+    """The house's rake as ``percent%[:cap]`` (R9), or ``""`` for none."""
 
 
 class SeatRow(Base):
@@ -190,6 +198,31 @@ class ChatRow(Base):
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(200))
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class TournamentRow(Base):
+    """A sit-and-go: its set-up, where it stands, and the table it plays at."""
+
+    __tablename__ = "tournaments"
+    id: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+    name: Mapped[str] = mapped_column(String(40))
+    config: Mapped[dict[str, Any]] = mapped_column(JSON)
+    bots: Mapped[bool] = mapped_column(Boolean, default=False)
+    state: Mapped[str] = mapped_column(String(12), default="registering")
+    progress: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+
+
+class EntryRow(Base):
+    """One player registered for a tournament, in the seat they will take."""
+
+    __tablename__ = "entries"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    seat: Mapped[int] = mapped_column(Integer, primary_key=True)
+    account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
+    name: Mapped[str] = mapped_column(String(40))
+    bot: Mapped[str | None] = mapped_column(String(200), nullable=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -340,10 +373,14 @@ class Store:
 
     # -- tables and seats ---------------------------------------------------------
 
-    def create_table(self, name: str, variant: str, stakes: str, seats: int, bots: bool) -> int:
-        """A new table row; the caller has validated the game."""
+    def create_table(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
+    ) -> int:
+        """A new table row; the caller has validated the game (and the rake, R9)."""
         with self._tx() as session:
-            row = TableRow(name=name, variant=variant, stakes=stakes, seats=seats, bots=bots)
+            row = TableRow(
+                name=name, variant=variant, stakes=stakes, seats=seats, bots=bots, rake=rake
+            )
             session.add(row)
             session.flush()
             return row.id
@@ -458,17 +495,18 @@ class Store:
         return self.writer.submit(Insert(HandEvent, row))
 
     def finish_hand(
-        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
+        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
     ) -> None:
-        """Commit a finished hand: the seats' new stacks and its history, at once."""
+        """Commit a finished hand: the seats' new stacks, its history and the house's
+        rake (R9.4: the chips the stacks lost to it go to the house's bankroll), at once."""
         with self._tx() as session:
-            _hand_finished(hand_id, table_id, stacks, pot, phh)(session.connection())
+            _hand_finished(hand_id, table_id, stacks, pot, phh, rake)(session.connection())
 
     def save_finish(
-        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
+        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
     ) -> asyncio.Future[None]:
         """``finish_hand`` queued for the writer: done once the hand is committed."""
-        return self.writer.submit(_hand_finished(hand_id, table_id, stacks, pot, phh))
+        return self.writer.submit(_hand_finished(hand_id, table_id, stacks, pot, phh, rake))
 
     def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
         """The hand a table was playing when the server stopped, if any."""
@@ -527,14 +565,196 @@ class Store:
             session.add(ChatRow(table_id=table_id, account_id=account_id, name=name, text=text))
 
     def chips(self) -> tuple[int, int]:
-        """(chips in bankrolls and at tables, chips ever granted): always equal."""
+        """(chips in bankrolls, at tables and in tournaments' prize pools, chips ever
+        granted): always equal. The house's bankroll holds the rake it took (R9.4)."""
         with self._tx() as session:
             bankrolls = session.scalar(select(func.coalesce(func.sum(Account.bankroll), 0)))
             stacks = session.scalar(select(func.coalesce(func.sum(SeatRow.stack), 0)))
             granted = session.scalar(
                 select(func.coalesce(func.sum(Ledger.delta), 0)).where(Ledger.reason == "grant")
             )
-            return int(bankrolls or 0) + int(stacks or 0), int(granted or 0)
+            pools = session.scalar(
+                select(func.coalesce(func.sum(Ledger.delta), 0)).where(
+                    Ledger.reason.in_(TOURNAMENT_REASONS)
+                )
+            )
+            held = int(bankrolls or 0) + int(stacks or 0) - int(pools or 0)
+            return held, int(granted or 0)
+
+    def unbalanced_accounts(self) -> list[str]:
+        """Accounts whose bankroll is not the sum of their ledger rows (none, ever)."""
+        with self._tx() as session:
+            sums = dict(
+                session.execute(
+                    select(Ledger.account_id, func.sum(Ledger.delta)).group_by(Ledger.account_id)
+                ).all()
+            )
+            return [
+                a.name
+                for a in session.scalars(select(Account).order_by(Account.id))
+                if a.bankroll != int(sums.get(a.id) or 0)
+            ]
+
+    def rake_taken(self, table_id: int | None = None) -> int:
+        """Chips the house raked, at one table or at all (R9)."""
+        with self._tx() as session:
+            query = select(func.coalesce(func.sum(Ledger.delta), 0)).where(Ledger.reason == "rake")
+            if table_id is not None:
+                query = query.where(Ledger.table_id == table_id)
+            return int(session.scalar(query) or 0)
+
+    # -- tournaments ----------------------------------------------------------------
+
+    def create_tournament(
+        self, name: str, config: dict[str, Any], bots: bool, variant: str, stakes: str, seats: int
+    ) -> tuple[int, int]:
+        """A new tournament and its table; returns (tournament id, table id)."""
+        with self._tx() as session:
+            table = TableRow(name=name, variant=variant, stakes=stakes, seats=seats, bots=False)
+            session.add(table)
+            session.flush()
+            row = TournamentRow(table_id=table.id, name=name, config=config, bots=bots)
+            session.add(row)
+            session.flush()
+            return row.id, table.id
+
+    def tournaments(self) -> list[TournamentRow]:
+        """Every tournament not yet over."""
+        with self._tx() as session:
+            query = select(TournamentRow).where(TournamentRow.state != "over")
+            return list(session.scalars(query.order_by(TournamentRow.id)))
+
+    def tournament(self, tournament_id: int) -> TournamentRow:
+        """One tournament by id."""
+        with self._tx() as session:
+            row = session.get(TournamentRow, tournament_id)
+            if row is None:
+                raise StoreError("no such tournament")
+            return row
+
+    def entries(self, tournament_id: int) -> list[EntryRow]:
+        """Who registered for a tournament, by seat."""
+        with self._tx() as session:
+            query = select(EntryRow).where(EntryRow.tournament_id == tournament_id)
+            return list(session.scalars(query.order_by(EntryRow.seat)))
+
+    def enter(
+        self, tournament_id: int, account_id: int | None, bot: str | None = None, name: str = ""
+    ) -> EntryRow:
+        """Register for a tournament, paying the buy-in from the bankroll (the house's
+        for a bot) into the prize pool, in the first free seat."""
+        with self._tx() as session:
+            tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
+            if tournament is None:
+                raise StoreError("no such tournament")
+            if tournament.state != "registering":
+                raise StoreError("registration is closed: the tournament has started")
+            account = self._house(session) if bot else session.get(Account, account_id)
+            if account is None:
+                raise StoreError("no such account")
+            taken = list(
+                session.scalars(select(EntryRow).where(EntryRow.tournament_id == tournament_id))
+            )
+            players, buy_in = int(tournament.config["players"]), int(tournament.config["buy_in"])
+            if not bot and any(e.account_id == account.id and e.bot is None for e in taken):
+                raise StoreError("you are already registered for this tournament")
+            if len(taken) >= players:
+                raise StoreError(f"the tournament is full: {players} players")
+            if not bot and account.bankroll < buy_in:
+                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
+            seat = min(set(range(players)) - {e.seat for e in taken})
+            account.bankroll -= buy_in
+            table = tournament.table_id
+            session.add(
+                Ledger(account_id=account.id, table_id=table, delta=-buy_in, reason="entry")
+            )
+            row = EntryRow(
+                tournament_id=tournament_id,
+                seat=seat,
+                account_id=account.id,
+                name=name or account.name,
+                bot=bot,
+            )
+            session.add(row)
+            return row
+
+    def unenter(self, tournament_id: int, account_id: int) -> None:
+        """Take back a registration before the start; the buy-in is refunded."""
+        with self._tx() as session:
+            tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
+            if tournament is None:
+                raise StoreError("no such tournament")
+            if tournament.state != "registering":
+                raise StoreError("the tournament has started: you cannot unregister now")
+            entry = session.scalar(
+                select(EntryRow).where(
+                    EntryRow.tournament_id == tournament_id,
+                    EntryRow.account_id == account_id,
+                    EntryRow.bot.is_(None),
+                )
+            )
+            if entry is None:
+                raise StoreError("you are not registered for this tournament")
+            account = session.get(Account, account_id)
+            assert account is not None
+            buy_in = int(tournament.config["buy_in"])
+            account.bankroll += buy_in
+            session.add(
+                Ledger(
+                    account_id=account.id,
+                    table_id=tournament.table_id,
+                    delta=buy_in,
+                    reason="refund",
+                )
+            )
+            session.delete(entry)
+
+    def save_tournament(self, tournament_id: int, state: str, progress: dict[str, Any]) -> None:
+        """Where a tournament stands: set when it starts and before each deal."""
+        with self._tx() as session:
+            row = session.get(TournamentRow, tournament_id)
+            assert row is not None
+            row.state, row.progress = state, progress
+
+    def finish_tournament_hand(
+        self,
+        hand_id: int,
+        tournament_id: int,
+        pot: int,
+        phh: str,
+        progress: dict[str, Any],
+        prizes: dict[int, int],
+        over: bool,
+    ) -> None:
+        """Commit a tournament hand: its history, the tournament after it, and the prizes
+        of the players it put out (``prizes``: seat to chips) paid to their bankrolls."""
+        with self._tx() as session:
+            hand = session.get(HandRow, hand_id)
+            assert hand is not None
+            hand.ended_at = _now()
+            hand.pot = pot
+            hand.phh = phh
+            row = session.get(TournamentRow, tournament_id)
+            assert row is not None
+            row.progress = progress
+            if over:
+                row.state = "over"
+                table = session.get(TableRow, row.table_id)
+                assert table is not None
+                table.closed = True
+            for seat, prize in prizes.items():
+                if not prize:
+                    continue
+                entry = session.get(EntryRow, (tournament_id, seat))
+                assert entry is not None
+                account = session.get(Account, entry.account_id)
+                assert account is not None
+                account.bankroll += prize
+                session.add(
+                    Ledger(
+                        account_id=account.id, table_id=row.table_id, delta=prize, reason="prize"
+                    )
+                )
 
 
 def _hand_row(
@@ -574,9 +794,19 @@ def _action_row(
 
 
 def _hand_finished(
-    hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str
+    hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int
 ) -> Callable[[Connection], None]:
     def write(connection: Connection) -> None:
+        if rake:
+            house = connection.scalar(select(Account.id).where(Account.name == HOUSE))
+            if house is None:
+                new = insert(Account).returning(Account.id)
+                house = connection.execute(new, {"name": HOUSE, "bankroll": 0}).scalar_one()
+            connection.execute(
+                update(Account).where(Account.id == house).values(bankroll=Account.bankroll + rake)
+            )
+            row = {"account_id": house, "table_id": table_id, "delta": rake, "reason": "rake"}
+            connection.execute(insert(Ledger), row)
         ended = connection.execute(
             update(HandRow).where(HandRow.id == hand_id).values(ended_at=_now(), pot=pot, phh=phh)
         )

@@ -36,7 +36,7 @@ from stud.rules import Rules
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
 from stud.web.frames import EventFrames
-from stud.web.projection import Clock, Moment, SeatInfo, project
+from stud.web.projection import Clock, Moment, SeatInfo, project, project_log
 from stud.web.protocol import (
     VERSION,
     Act,
@@ -46,10 +46,12 @@ from stud.web.protocol import (
     Hello,
     Leave,
     ProtocolError,
+    Register,
     RemoveBot,
     Sit,
     SitIn,
     SitOut,
+    Unregister,
     action_json,
     action_of,
 )
@@ -66,6 +68,11 @@ class Settings:
 
     turn_time: float = 20.0
     time_bank: float = 30.0
+    bank_add: float = 5.0
+    """Seconds added to a player's time bank every ``bank_every`` hands they are dealt."""
+    bank_every: int = 10
+    bank_cap: float = 60.0
+    """The most a time bank grows to by those additions."""
     bot_delay: float = 0.6
     hand_pause: float = 3.0
     keep_seat: float = 60.0
@@ -130,6 +137,8 @@ class _Seat:
     leaving: bool = False
     viewers: int = 0
     dropped_at: float | None = None
+    hands: int = 0
+    """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -262,6 +271,7 @@ class Table:
             "variant": self.rules.variant.value,
             "game": self.rules.variant.game_name,
             "stakes": self.rules.stakes,
+            "rake": self.rules.rake,
             "seats": self.size,
             "taken": taken,
             "bots": self.bots,
@@ -391,7 +401,9 @@ class Table:
                 if no > last:
                     viewer.push(EventFrames(no, moment).text(number))
         else:
-            viewer.push(frame("snapshot", no=self._no, table=project(self._moment(), number)))
+            moment = self._moment()
+            log = project_log(moment, number)
+            viewer.push(frame("snapshot", no=self._no, table=project(moment, number), log=log))
         if number is not None:
             self._publish(notes=(f"{viewer.name} is back",))
 
@@ -414,6 +426,8 @@ class Table:
         if isinstance(command, Chat):
             self._chat(viewer, command)
             return
+        if isinstance(command, Register | Unregister):
+            raise ProtocolError("this table plays no tournament: open one from the lobby")
         if viewer.account is None:
             raise ProtocolError("sign in or play as a guest to sit down")
         number = self._seat_of(viewer)
@@ -434,7 +448,7 @@ class Table:
             if seat.stack == 0 and not self._in_hand(number):
                 raise ProtocolError("you have no chips: leave and buy in again")
             seat.sitting_out, seat.missed = False, 0
-            seat.bank = self.settings.time_bank
+            seat.bank = max(seat.bank, self.settings.time_bank)
             self.store.set_sitting_out(self.id, number, False)
             self._publish(notes=(f"{seat.name} sits in",))
         elif isinstance(command, Leave):
@@ -604,12 +618,30 @@ class Table:
         names = tuple(self._names())
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
-        await self.store.save_finish(
-            self.hand_id, self.id, stacks, recent.pot, to_phh(hand, players=names)
-        )
+        await self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.hands_played += 1
+        self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
+
+    async def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+        """Store a finished hand: the seats' stacks, its history, the house's rake (R9)."""
+        hand = recent.state
+        phh = to_phh(hand, players=list(recent.names))
+        await self.store.save_finish(
+            recent.hand_id, self.id, stacks, recent.pot, phh, rake=hand.rake
+        )
+
+    def _add_time(self) -> None:
+        """Every ``bank_every`` hands a person is dealt, their time bank grows, up to the cap."""
+        every, add, cap = self.settings.bank_every, self.settings.bank_add, self.settings.bank_cap
+        for number in self.hand_seats:
+            seat = self.seats[number]
+            if seat is None or seat.bot is not None:
+                continue
+            seat.hands += 1
+            if every > 0 and seat.hands % every == 0:
+                seat.bank = max(seat.bank, min(cap, seat.bank + add))
 
     def _names(self) -> list[str]:
         return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]

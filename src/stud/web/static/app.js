@@ -38,6 +38,7 @@ async function refreshMe() {
   $("who").textContent = me ? `${me.name} \u00b7 bankroll ${me.bankroll}` : "";
   $("signin").hidden = !!me;
   $("logout").hidden = !me;
+  $("welcome").hidden = !!me;
 }
 
 async function signIn(kind) {
@@ -45,14 +46,23 @@ async function signIn(kind) {
     const body = kind === "guest" ? {} : { name: $("name").value, password: $("password").value };
     await api(`/api/account/${kind}`, body);
     await refreshMe();
-    if (tableId !== null) connect(tableId);
+    rejoin();
   } catch (error) { toast(error.message); }
+}
+
+// Signed in or out at a table: connect again as who we are now, for a whole new
+// snapshot (what the page holds was shown to the one before).
+function rejoin() {
+  if (tableId === null) return;
+  seen = { no: null, epoch: null };
+  connect(tableId);
+  loadHistory();
 }
 
 $("signin").addEventListener("submit", (e) => { e.preventDefault(); signIn("login"); });
 $("register").addEventListener("click", () => signIn("register"));
 $("guest").addEventListener("click", () => signIn("guest"));
-$("logout").addEventListener("click", async () => { await api("/api/logout", {}); await refreshMe(); });
+$("logout").addEventListener("click", async () => { await api("/api/logout", {}); await refreshMe(); rejoin(); });
 
 // -- lobby ----------------------------------------------------------------------
 
@@ -64,7 +74,7 @@ async function showLobby() {
   body.replaceChildren();
   for (const t of data.tables) {
     const row = document.createElement("tr");
-    for (const text of [t.name, t.game, t.stakes, `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+    for (const text of [t.name, t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
@@ -78,6 +88,7 @@ async function showLobby() {
     row.append(cell);
     body.append(row);
   }
+  showTournaments();
 }
 
 $("create").addEventListener("submit", async (e) => {
@@ -86,7 +97,7 @@ $("create").addEventListener("submit", async (e) => {
   try {
     const t = await api("/api/tables", {
       name: form.name.value, variant: form.variant.value, stakes: form.stakes.value,
-      seats: Number(form.seats.value), bots: form.bots.checked,
+      seats: Number(form.seats.value), bots: form.bots.checked, rake: form.rake.value,
     });
     openTable(t.id);
   } catch (error) { toast(error.message); }
@@ -137,6 +148,8 @@ function receive(m) {
       break;
     case "snapshot":
       seen.no = m.no;
+      $("log").replaceChildren();
+      for (const e of m.log || []) logEvent(e, m.table);
       draw(m.table);
       document.body.dataset.no = m.no;
       break;
@@ -152,6 +165,13 @@ function receive(m) {
       break;
     case "chat":
       line($("chat"), `${m.name}: ${m.text}`);
+      break;
+    case "tournament":
+      drawTournament(m.tournament);
+      break;
+    case "registered":
+    case "unregistered":
+      refreshMe();
       break;
     case "error":
       toast(m.message);
@@ -175,17 +195,23 @@ function nameOf(t, seat) {
 }
 
 function logEvent(e, t) {
-  const log = $("log");
+  const text = eventText(e, t);
+  if (text) line($("log"), text);
+}
+
+// One line of the hand's log for an event, or null for one the log leaves out.
+function eventText(e, t) {
   switch (e.kind) {
-    case "note": line(log, e.text); break;
-    case "street": line(log, `*** ${STREETS[e.street]} ***`); break;
-    case "action": line(log, e.text); break;
-    case "shown": line(log, `${nameOf(t, e.seat)} shows ${e.cards.join(" ")} (${e.hand})`); break;
-    case "mucked": line(log, `${nameOf(t, e.seat)} mucks`); break;
-    case "returned": line(log, `${e.amount} returned to ${nameOf(t, e.seat)}`); break;
-    case "awarded": line(log, awardText(t, e)); break;
-    case "community": line(log, `Community card ${e.card}`); break;
-    default: break;
+    case "note": return e.text;
+    case "street": return `*** ${STREETS[e.street]} ***`;
+    case "action": return e.text;
+    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
+    case "mucked": return `${nameOf(t, e.seat)} mucks`;
+    case "returned": return `${e.amount} returned to ${nameOf(t, e.seat)}`;
+    case "awarded": return awardText(t, e);
+    case "community": return `Community card ${e.card}`;
+    case "rake": return `The house takes ${e.amount} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
+    default: return null;
   }
 }
 
@@ -197,8 +223,8 @@ function awardText(t, a) {
 
 function card(text, kind) {
   const el = document.createElement("span");
-  el.className = `card ${kind || ""}`;
-  if (text) {
+  el.className = `card ${text === "??" ? "back" : kind || ""}`;
+  if (text && text !== "??") {
     el.classList.add(text[1]);
     el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
     el.title = text;
@@ -207,13 +233,14 @@ function card(text, kind) {
   return el;
 }
 
-function drawSeat(t, seat, s) {
+// A seat as the live table draws it; a replay draws it the same, without buttons.
+function drawSeat(t, seat, s, live = true) {
   const box = document.createElement("div");
   box.className = "seat";
   box.dataset.seat = seat;
   if (!s) {
     box.classList.add("empty");
-    if (t.you === null && me) {
+    if (live && t.you === null && me && !tourney) {
       const sit = document.createElement("button");
       sit.textContent = `Sit in seat ${seat + 1}`;
       sit.addEventListener("click", () => {
@@ -222,7 +249,7 @@ function drawSeat(t, seat, s) {
       });
       box.append(sit);
     } else {
-      box.textContent = `Seat ${seat + 1} empty`;
+      box.textContent = `Seat ${seat + 1} empty${live && !me ? ": sign in or play as a guest to sit" : ""}`;
     }
     return box;
   }
@@ -230,10 +257,11 @@ function drawSeat(t, seat, s) {
   if (seat === t.you) box.classList.add("me");
   if (s.folded) box.classList.add("folded");
   if (hand && hand.actor === seat) box.classList.add("acting");
+  if (hand && hand.awards.some((a) => a.seat === seat)) box.classList.add("winner");
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
-  if (s.bot && t.you !== null) {
+  if (live && s.bot && t.you !== null && !tourney) {
     const remove = document.createElement("button");
     remove.textContent = "\u00d7";
     remove.title = "remove this bot";
@@ -278,19 +306,33 @@ function drawSeat(t, seat, s) {
   return box;
 }
 
-function draw(t) {
-  table = t;
-  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}`;
-  $("seats").replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s)));
+// The felt: seats, street, pot, community card and awards. The live table draws into
+// "seats", "street"...; a replay into the same ids with its prefix ("r-seats"...).
+function drawFelt(t, prefix = "") {
+  const live = prefix === "";
+  $(`${prefix}seats`).replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s, live)));
   const hand = t.hand;
-  $("street").textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : "Waiting for players";
-  $("pot").textContent = hand ? `Pot ${hand.pot}` : "";
-  $("community").replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
-  $("awards").replaceChildren(...(hand ? hand.awards : []).map((a) => {
+  $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : live && tourney ? { registering: "Waiting for the tournament to start", running: "The next hand is coming", over: "The tournament is over" }[tourney.state] : "Waiting for players: a hand starts once a person sits in";
+  $(`${prefix}pot`).textContent = hand ? `Pot ${hand.pot}` : "";
+  $(`${prefix}community`).replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
+  $(`${prefix}awards`).replaceChildren(...(hand ? hand.awards : []).map((a) => {
     const div = document.createElement("div");
     div.textContent = awardText(t, a);
     return div;
   }));
+  if (hand && hand.rake) {
+    const div = document.createElement("div");
+    div.className = "rake";
+    div.textContent = `Rake ${hand.rake}`;
+    $(`${prefix}awards`).append(div);
+  }
+}
+
+function draw(t) {
+  table = t;
+  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}${t.rake ? ` \u00b7 rake ${t.rake}` : ""}`;
+  drawFelt(t);
+  const hand = t.hand;
   const actions = $("actions");
   actions.replaceChildren();
   const legal = hand ? hand.legal : [];
@@ -313,7 +355,8 @@ function draw(t) {
   $("sitout").hidden = !seated || (mine && mine.sitting_out);
   $("sitin").hidden = !seated || !(mine && mine.sitting_out);
   $("leave").hidden = !seated;
-  $("addbot").hidden = !seated || t.seats.every((s) => s);
+  $("addbot").hidden = !seated || t.seats.every((s) => s) || !!tourney;
+  $("controls").hidden = !!tourney && tourney.state === "over";
   tick();
 }
 
@@ -350,9 +393,11 @@ async function loadHistory() {
         link.textContent = kind.toUpperCase();
         item.append(" ", link);
       }
+      item.append(" ", replayButton(h.id));
       return item;
     }));
   } catch (error) { list.replaceChildren(); }
+  loadWatched(tableId);
 }
 
 function route() {
@@ -362,6 +407,7 @@ function route() {
     $("room").hidden = false;
     $("log").replaceChildren();
     $("chat").replaceChildren();
+    drawTournament(null);
     connect(Number(match[1]));
     loadHistory();
   } else {

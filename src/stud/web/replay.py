@@ -1,0 +1,326 @@
+"""A finished hand replayed at the table, step by step, as one person may see it.
+
+A replay is the list of frames the live table would have sent: the hand is
+rebuilt through the reference engine one deal and one decision at a time, and
+every step goes through the same projection (``projection.project``) as a live
+frame. So a stored hand shows a player their own down cards and an observer
+none, and nobody another seat's down cards unless that seat showed them (R8.4).
+
+A step is what one live frame carries: the deal of third street, then each
+decision with the cards it brought (the call that closes a street comes with the
+next street's deal), down to the awards.
+
+An uploaded PHH file is a history its owner already holds: it is drawn as the
+file tells it, every known card face up to its reader and each ``??`` as a back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from stud.actions import (
+    ActionTaken,
+    CardsDealt,
+    CommunityCardDealt,
+    Event,
+    HandMucked,
+    HandShown,
+    Muck,
+    Show,
+)
+from stud.cards import Card
+from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
+from stud.state import HandState, IllegalActionError, Phase, new_hand
+from stud.web.projection import Moment, SeatInfo, project, project_events
+
+__all__ = [
+    "MAX_UPLOAD",
+    "Replay",
+    "ReplayError",
+    "replay_stored",
+    "replay_upload",
+    "steps_of",
+]
+
+Json = dict[str, Any]
+
+MAX_UPLOAD = 256 * 1024
+"""The largest PHH file a replay takes, in bytes (a hand is about one kilobyte)."""
+
+UNKNOWN = "??"
+"""How a card nobody saw is written, in PHH and in a replay's frames."""
+
+
+class ReplayError(ValueError):
+    """A hand that cannot be replayed, with the reason in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Replay:
+    """A hand's steps as one person may see them, ready to send."""
+
+    title: str
+    seat: int | None
+    """The viewer's table seat, or ``None`` for an observer or a file's reader."""
+    steps: list[Json]
+    hands: list[Json] = field(default_factory=list)
+    """For a ``.phhs`` file: every hand in it (``name``, ``error``), to choose from."""
+    chosen: str | None = None
+
+    def json(self) -> Json:
+        """The replay as the HTTP answer carries it (``docs/protocol.md``)."""
+        return {
+            "title": self.title,
+            "seat": self.seat,
+            "steps": self.steps,
+            "hands": self.hands,
+            "chosen": self.chosen,
+        }
+
+
+def steps_of(final: HandState) -> list[tuple[HandState, tuple[Event, ...]]]:
+    """The hand at each step, rebuilt through the engine, with the events each added.
+
+    A step ends where the live table would have sent a frame: when someone is to
+    act or the hand is over. Only the dealt cards and the decisions are replayed;
+    antes, streets, returned bets and awards follow from the rules again.
+    """
+    state = new_hand(final.rules, final.starting_stacks)
+    out: list[tuple[HandState, tuple[Event, ...]]] = []
+    start = 0
+    for event in final.events:
+        try:
+            state = _again(state, event)
+        except IllegalActionError as error:
+            raise ReplayError(f"the hand does not replay: {error}") from None
+        if len(state.events) > start and state.phase is not Phase.DEAL:
+            out.append((state, state.events[start:]))
+            start = len(state.events)
+    if state.events != final.events:
+        raise ReplayError("the hand does not replay to the same events")
+    return out
+
+
+def _again(state: HandState, event: Event) -> HandState:
+    """``state`` after the deal or decision ``event`` records; any other event follows."""
+    match event:
+        case CardsDealt(seat=seat, down=down, up=up):
+            return state.deal(seat, down + up)
+        case CommunityCardDealt(card=card):
+            return state.deal_community(card)
+        case ActionTaken(action=action):
+            return state.apply(action)
+        case HandShown():
+            return state.apply(Show())
+        case HandMucked():
+            return state.apply(Muck())
+        case _:
+            return state
+
+
+def _frames(
+    final: HandState,
+    moment: Moment,
+    viewer: int | None,
+    unknown: frozenset[Card] | None = None,
+) -> list[Json]:
+    """Each step as ``viewer`` may see it: the live table's projection, without buttons.
+
+    ``unknown`` marks an uploaded file's frames: drawn for its reader (``_as_read``).
+    """
+    frames: list[Json] = []
+    for number, (state, events) in enumerate(steps_of(final)):
+        notes = moment.notes if number == 0 else ()
+        now = replace(moment, hand=state, events=events, notes=notes)
+        table = project(now, viewer)
+        if table["hand"] is not None:
+            table["hand"] = {**table["hand"], "legal": []}
+        frame = {"no": number, "events": project_events(now, viewer), "table": table}
+        frames.append(frame if unknown is None else _as_read(frame, state, events, unknown))
+    return frames
+
+
+def replay_stored(
+    phh: str,
+    *,
+    hand_id: int,
+    table_id: int,
+    table_name: str,
+    size: int,
+    seats: Sequence[int],
+    names: Sequence[str],
+    accounts: Sequence[int],
+    viewer: int | None,
+) -> Replay:
+    """A cardroom hand from its stored PHH, as the player in table seat ``viewer`` saw it.
+
+    ``viewer`` is ``None`` for someone who watched: they see what an observer saw.
+    """
+    try:
+        final = replay(parse_phh(phh, source=f"hand {hand_id}"))
+    except PHHError as error:
+        raise ReplayError(str(error)) from None
+    infos: list[SeatInfo | None] = [None] * max(size, max(seats) + 1)
+    for h, seat in enumerate(seats):
+        infos[seat] = SeatInfo(name=names[h], stack=final.starting_stacks[h], account=accounts[h])
+    moment = Moment(
+        table=table_id,
+        name=table_name,
+        rules=final.rules,
+        seats=tuple(infos),
+        hand_seats=tuple(seats),
+        hand_id=hand_id,
+        notes=(f"Hand {hand_id}",),
+    )
+    title = f"Hand {hand_id} at {table_name}"
+    return Replay(title, viewer, _frames(final, moment, viewer))
+
+
+def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Replay:
+    """A PHH (``.phh``) or PHH set (``.phhs``, hand ``choice`` or the first) file's hand.
+
+    Raises ``ReplayError`` with the parser's message (file, line, action) for a
+    file that cannot be read or replayed.
+    """
+    if len(data) > MAX_UPLOAD:
+        raise ReplayError(f"{filename}: the file is over {MAX_UPLOAD} bytes")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise ReplayError(f"{filename}: the file is not UTF-8 text") from None
+    try:
+        if filename.lower().endswith(".phhs"):
+            hand, listing = _choose(parse_phhs(text, source=filename), filename, choice)
+        else:
+            hand, listing = parse_phh(text, source=filename), []
+        final = replay(hand)
+        return _read(hand, final, filename, listing)
+    except (PHHError, ReplayError) as error:
+        raise ReplayError(str(error)) from None
+    except (ValueError, TypeError, RecursionError) as error:  # a file the parser did not foresee
+        raise ReplayError(f"{filename}: cannot be replayed: {error}") from None
+
+
+def _read(hand: PHHHand, final: HandState, filename: str, listing: list[Json]) -> Replay:
+    """The replay of a file's hand, named as the file names its players."""
+    players = final.players
+    names = hand.extra.get("players")
+    if not (
+        isinstance(names, list)
+        and len(names) == players
+        and all(isinstance(n, str) and n.strip() for n in names)
+    ):
+        names = [f"p{n + 1}" for n in range(players)]
+    infos = tuple(
+        SeatInfo(name=str(names[h])[:40], stack=final.starting_stacks[h]) for h in range(players)
+    )
+    title = filename if hand.hand is None else f"{filename} [{hand.hand}]"
+    moment = Moment(
+        table=0,
+        name=title,
+        rules=final.rules,
+        seats=infos,
+        hand_seats=tuple(range(players)),
+        notes=(title,),
+    )
+    frames = _frames(final, moment, None, _unknown_cards(hand, final))
+    if not frames:
+        raise ReplayError(f"{title}: the actions stop before third street is dealt")
+    if not final.is_over:
+        frames[-1]["events"].append(
+            {"kind": "note", "text": "The file stops here, before the hand is over"}
+        )
+    return Replay(title, None, frames, listing, hand.hand)
+
+
+def _choose(
+    hands: list[PHHHand | PHHError], filename: str, choice: str | None
+) -> tuple[PHHHand, list[Json]]:
+    """The chosen hand of a ``.phhs`` file (the first readable one if none is named)."""
+    listing: list[Json] = [
+        {"name": h.hand, "error": str(h) if isinstance(h, PHHError) else None} for h in hands
+    ]
+    if choice is None:
+        readable = [h for h in hands if isinstance(h, PHHHand)]
+        if not readable:
+            first = hands[0]
+            raise first if isinstance(first, PHHError) else ReplayError(f"{filename}: no hands")
+        return readable[0], listing
+    for hand in hands:
+        if hand.hand == choice:
+            if isinstance(hand, PHHError):
+                raise hand
+            return hand, listing
+    raise ReplayError(f"{filename}: there is no hand [{choice}]")
+
+
+_DEAL = re.compile(r"^\s*d\s+dh\s+p\d+\s+(\S+)")
+
+
+def _unknown_cards(hand: PHHHand, final: HandState) -> frozenset[Card]:
+    """The cards that stand in for the file's ``??`` (cards nobody saw).
+
+    The i-th ``d dh`` action of the file is the i-th deal of the replayed hand, card
+    for card; the stand-ins are cards the file names nowhere, so the set is exact.
+    """
+    deals = [m[1] for a in hand.actions if (m := _DEAL.match(a))]
+    dealt = [e for e in final.events if isinstance(e, CardsDealt)]
+    unknown: set[Card] = set()
+    for cards, event in zip(deals, dealt, strict=True):
+        tokens = [cards[i : i + 2] for i in range(0, len(cards), 2)]
+        unknown.update(c for t, c in zip(tokens, event.cards, strict=True) if t == UNKNOWN)
+    return frozenset(unknown)
+
+
+def _as_read(
+    frame: Json, state: HandState, events: tuple[Event, ...], unknown: frozenset[Card]
+) -> Json:
+    """An observer's frame of an uploaded hand with every card the file knows face up.
+
+    The file is its reader's own: their down cards, and anyone's the file names,
+    are drawn; a card the file writes ``??`` is a back, and a hand holding one is
+    never named (its stand-in cards would name it wrongly).
+    """
+    hidden = {str(c) for c in unknown}
+    masked = {h for h in range(state.players) if unknown & set(state.cards_of(h))}
+
+    def cards(of: Sequence[object]) -> list[str]:
+        return [UNKNOWN if str(c) in hidden else str(c) for c in of]
+
+    def known(of: Sequence[Card]) -> list[str]:
+        return [str(c) for c in of if c not in unknown]
+
+    def seat_json(h: int, seat: Json | None) -> Json | None:
+        if seat is None or not seat["in_hand"]:
+            return seat
+        out = {**seat, "up": cards(seat["up"]), "down": known(state.down[h])}
+        if h in masked and seat["shown"] is not None:
+            out.update(shown=cards(seat["shown"]), shown_hand=None)
+        return out
+
+    def event_json(item: Json, event: Event | None) -> Json:
+        if isinstance(event, CardsDealt):
+            return {**item, "up": cards(event.up), "down": known(event.down)}
+        if item["kind"] in {"shown", "awarded"} and item["seat"] in masked:
+            return {
+                **item,
+                "hand": "",
+                **({"cards": cards(item["cards"])} if "cards" in item else {}),
+            }
+        return item
+
+    table = frame["table"]
+    seats = [seat_json(h, seat) for h, seat in enumerate(table["seats"])]
+    hand = table["hand"]
+    if hand is not None:
+        awards = [{**a, "hand": ""} if a["seat"] in masked else a for a in hand["awards"]]
+        hand = {**hand, "awards": awards}
+    notes = len(frame["events"]) - len(events)  # the notes come first, then one item per event
+    items = [
+        event_json(item, events[i - notes] if i >= notes else None)
+        for i, item in enumerate(frame["events"])
+    ]
+    return {**frame, "table": {**table, "seats": seats, "hand": hand}, "events": items}
