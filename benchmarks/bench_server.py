@@ -2,17 +2,22 @@
 
 For each size, a fresh ``stud serve`` (SQLite, no bot delay, no pause between
 hands) gets that many six-seat tables with six websocket players and one
-observer each. The players act after thinking about ``--think`` seconds (0.5 to
-1.5 times it; 0 acts at once), mostly calling, sometimes raising. Reported,
+observer each. The players think ``--think`` seconds (0.5 to 1.5 times it; 0
+acts at once) before each action, mostly calling, sometimes raising. Reported,
 over a measuring window after everyone is seated:
 
 - action round trip, p50 and p99: from sending an action to the acting client's
   ack, and to the moment the last of the table's seven connections has the event;
-- hands per minute over all tables;
-- the server's resident memory at the end.
+- hands per minute and actions per second over all tables;
+- the server's CPU over the window (share of one core, and milliseconds per
+  action: the figure that does not depend on what else the machine runs), and its
+  resident memory at the end.
 
-The clients run in this process on the same machine, so at the larger sizes the
-figures include the clients' own queueing; they are an upper bound for the server.
+The clients run in ``--clients`` processes of their own (each holds whole tables,
+so a table's seven clock readings come from one process), apart from the server,
+so the figures are the server's and not the queueing of one busy client process.
+They still share the machine with the server. Each size runs ``--repeat`` times
+and the table gives the medians.
 
 Run: ``make bench-server`` (or ``python benchmarks/bench_server.py --tables 50 100``).
 """
@@ -22,14 +27,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
+import os
 import random
 import resource
 import signal
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
@@ -38,22 +47,27 @@ import websockets
 from stud.web.store import Store
 
 SEATS = 6
+Seated = list[tuple[int, list[str]]]
 
 
 @dataclass
 class Run:
-    """What one size measured."""
+    """What one client process measured."""
 
+    start: float = float("inf")
+    end: float = float("inf")
     sent: dict[tuple[int, int], float] = field(default_factory=dict)
     """(table, event number of the action) -> when the action was sent."""
     to_actor: list[float] = field(default_factory=list)
     seen: dict[tuple[int, int], list[float]] = field(default_factory=dict)
     hands: int = 0
-    measuring: bool = False
     connected: int = 0
 
+    def measuring(self, now: float) -> bool:
+        return self.start <= now < self.end
 
-def _populate(db: str, tables: int) -> list[tuple[int, list[str]]]:
+
+def _populate(db: str, tables: int) -> Seated:
     store = Store(db)
     out = []
     for n in range(tables):
@@ -81,7 +95,7 @@ async def _player(
 ) -> None:
     url = f"ws://127.0.0.1:{port}/ws/{table}" + (f"?token={token}" if token else "")
     async with gate:  # connect a few at a time, as people arrive, not all in one instant
-        ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=120)
+        ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=300)
     run.connected += 1
     async with ws:
         await ws.send(json.dumps({"v": 1, "type": "hello"}))
@@ -90,22 +104,22 @@ async def _player(
         last_no = -1
         async for text in ws:
             now = time.perf_counter()
+            measuring = run.measuring(now)
             message = json.loads(text)
             kind = message["type"]
             if kind == "welcome":
                 seq = message["last_seq"]
             elif kind == "ack" and message["applied"]:
                 min_no = message["no"]
-                if run.measuring and pending:
+                if pending and run.measuring(pending):
                     run.to_actor.append(now - pending)
                     run.sent[(table, message["no"])] = pending
                 pending = 0.0
             elif kind in {"event", "snapshot"}:
                 last_no, table_now = message["no"], message["table"]
-                if run.measuring:
-                    run.seen.setdefault((table, message["no"]), []).append(now)
+                run.seen.setdefault((table, message["no"]), []).append(now)
                 hand = table_now["hand"] if table_now else None
-                over = token is None and hand and hand["phase"] == "over" and run.measuring
+                over = token is None and hand and hand["phase"] == "over" and measuring
                 if over and any(e["kind"] == "awarded" for e in message.get("events", [])):
                     run.hands += 1
             if token is None or table_now is None or last_no < min_no:
@@ -129,11 +143,55 @@ async def _player(
                 await ws.send(json.dumps(body))
 
 
+async def _clients(port: int, seated: Seated, think: float, pipe: Connection) -> dict[str, Any]:
+    """One client process: connect, say so, measure in the window the parent gives."""
+    run = Run()
+    rng = random.Random(os.getpid())
+    gate = asyncio.Semaphore(10)
+    tasks = [
+        asyncio.create_task(_player(port, table, token, run, rng, think, gate))
+        for table, tokens in seated
+        for token in [*tokens, None]
+    ]
+    while run.connected + sum(t.done() for t in tasks) < len(tasks):
+        await asyncio.sleep(0.2)  # a benchmark: wait until everyone has connected
+    pipe.send("connected")
+    run.start, run.end = await asyncio.to_thread(pipe.recv)
+    await asyncio.sleep(max(0.0, run.end - time.perf_counter()) + 1.0)  # the last answers
+    failed = [t for t in tasks if t.done() and not t.cancelled() and t.exception() is not None]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    to_last = [
+        max(run.seen[key]) - sent
+        for key, sent in run.sent.items()
+        if len(run.seen.get(key, ())) == SEATS + 1
+    ]
+    return {
+        "to_actor": run.to_actor,
+        "to_last": to_last,
+        "hands": run.hands,
+        "failed": len(failed),
+        "error": repr(failed[0].exception()) if failed else "",
+    }
+
+
+def _client_process(port: int, seated: Seated, think: float, pipe: Connection) -> None:
+    _, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+    pipe.send(asyncio.run(_clients(port, seated, think, pipe)))
+
+
 def _rss_mb(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return float("nan")
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -143,33 +201,51 @@ def _percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-async def _measure(
-    port: int, seated: list[tuple[int, list[str]]], seconds: float, think: float
-) -> Run:
-    run = Run()
-    rng = random.Random(1)
-    gate = asyncio.Semaphore(20)
-    tasks = []
-    for table, tokens in seated:
-        for token in [*tokens, None]:
-            tasks.append(asyncio.create_task(_player(port, table, token, run, rng, think, gate)))
-    while run.connected + sum(t.done() for t in tasks) < len(tasks):
-        await asyncio.sleep(0.5)  # a benchmark: wait until everyone has connected
-    await asyncio.sleep(3.0)
-    run.measuring = True
-    await asyncio.sleep(seconds)
-    run.measuring = False
-    failed = [t for t in tasks if t.done() and t.exception() is not None]
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
+def _measure(port: int, pid: int, seated: Seated, args: argparse.Namespace) -> dict[str, float]:
+    spawn = multiprocessing.get_context("spawn")
+    pipes, workers = [], []
+    for n in range(args.clients):
+        ours, theirs = spawn.Pipe()
+        share = seated[n :: args.clients]
+        worker = spawn.Process(target=_client_process, args=(port, share, args.think, theirs))
+        worker.start()
+        pipes.append(ours)
+        workers.append(worker)
+    for pipe in pipes:
+        assert pipe.recv() == "connected"
+    start = time.perf_counter() + 3.0  # everyone seated: let the tables settle in
+    end = start + args.seconds
+    for pipe in pipes:
+        pipe.send((start, end))
+    time.sleep(max(0.0, start - time.perf_counter()))
+    cpu_before = _cpu_seconds(pid)
+    time.sleep(max(0.0, end - time.perf_counter()))
+    cpu = (_cpu_seconds(pid) - cpu_before) / args.seconds
+    memory = _rss_mb(pid)
+    results = [pipe.recv() for pipe in pipes]
+    for worker in workers:
+        worker.join()
+    failed = sum(r["failed"] for r in results)
     if failed:
-        print(f"({len(failed)} clients failed: {failed[0].exception()!r})", file=sys.stderr)
-    return run
+        error = next(r["error"] for r in results if r["error"])
+        print(f"({failed} clients failed: {error})", file=sys.stderr)
+    to_actor = [x for r in results for x in r["to_actor"]]
+    to_last = [x for r in results for x in r["to_last"]]
+    return {
+        "actor_p50": 1000 * _percentile(to_actor, 0.5),
+        "actor_p99": 1000 * _percentile(to_actor, 0.99),
+        "last_p50": 1000 * _percentile(to_last, 0.5),
+        "last_p99": 1000 * _percentile(to_last, 0.99),
+        "hands_per_minute": sum(r["hands"] for r in results) * 60 / args.seconds,
+        "actions_per_second": len(to_actor) / args.seconds,
+        "cpu": 100 * cpu,
+        "cpu_per_action": 1000 * cpu / max(1, len(to_actor)) * args.seconds,
+        "memory_mb": memory,
+    }
 
 
-def bench(tables: int, seconds: float, think: float) -> dict[str, float]:
-    """Serve ``tables`` busy tables and measure; one row of the report."""
+def bench(tables: int, args: argparse.Namespace) -> dict[str, float]:
+    """Serve ``tables`` busy tables and measure; one run of one row."""
     with tempfile.TemporaryDirectory() as tmp:
         db = f"{tmp}/bench.sqlite3"
         seated = _populate(db, tables)
@@ -180,28 +256,31 @@ def bench(tables: int, seconds: float, think: float) -> dict[str, float]:
             assert server.stdout is not None
             line = server.stdout.readline()
             port = int(line.split("127.0.0.1:")[1].split("/")[0])
-            run = asyncio.run(_measure(port, seated, seconds, think))
-            memory = _rss_mb(server.pid)
+            return _measure(port, server.pid, seated, args)
         finally:
             server.send_signal(signal.SIGINT)
             server.wait(timeout=120)
             if server.stdout is not None:
                 server.stdout.close()
-    to_last = [
-        max(run.seen[key]) - sent
-        for key, sent in run.sent.items()
-        if len(run.seen.get(key, ())) > 1
-    ]
-    return {
-        "tables": tables,
-        "actor_p50": 1000 * _percentile(run.to_actor, 0.5),
-        "actor_p99": 1000 * _percentile(run.to_actor, 0.99),
-        "last_p50": 1000 * _percentile(to_last, 0.5),
-        "last_p99": 1000 * _percentile(to_last, 0.99),
-        "hands_per_minute": run.hands * 60 / seconds,
-        "actions": len(run.to_actor),
-        "memory_mb": memory,
-    }
+
+
+COLUMNS = (
+    ("actor_p50", "actor_p99", "{:.0f} / {:.0f}"),
+    ("last_p50", "last_p99", "{:.0f} / {:.0f}"),
+    ("hands_per_minute", None, "{:.0f}"),
+    ("actions_per_second", None, "{:.0f}"),
+    ("cpu", None, "{:.0f}%"),
+    ("cpu_per_action", None, "{:.1f}"),
+    ("memory_mb", None, "{:.0f}"),
+)
+
+
+def _row(tables: int, runs: list[dict[str, float]]) -> str:
+    cells = [str(tables)]
+    for first, second, shape in COLUMNS:
+        keys = [first] if second is None else [first, second]
+        cells.append(shape.format(*(statistics.median(r[k] for r in runs) for k in keys)))
+    return "| " + " | ".join(cells) + " |"
 
 
 def main() -> None:
@@ -210,24 +289,26 @@ def main() -> None:
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--tables", type=int, nargs="+", default=[50, 100, 200, 400])
-    parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per size")
+    parser.add_argument("--seconds", type=float, default=20.0, help="measuring window per run")
+    parser.add_argument("--repeat", type=int, default=3, help="runs per size (medians shown)")
+    parser.add_argument("--clients", type=int, default=2, help="client processes")
     parser.add_argument(
-        "--think", type=float, default=1.0, help="seconds a player thinks (0: act at once)"
+        "--think", type=float, default=0.25, help="seconds a player thinks (0: act at once)"
     )
+    parser.add_argument("--each", action="store_true", help="also print every run")
     args = parser.parse_args()
     print(
         "| tables | to actor p50 / p99 (ms) | to last recipient p50 / p99 (ms) "
-        "| hands/min | actions | server RSS (MB) |"
+        "| hands/min | actions/s | server CPU | CPU per action (ms) | server RSS (MB) |"
     )
-    print("|---:|---:|---:|---:|---:|---:|")
+    print("|---:|---:|---:|---:|---:|---:|---:|---:|")
     for tables in args.tables:
-        row = bench(tables, args.seconds, args.think)
-        print(
-            f"| {tables} | {row['actor_p50']:.1f} / {row['actor_p99']:.1f} "
-            f"| {row['last_p50']:.1f} / {row['last_p99']:.1f} "
-            f"| {row['hands_per_minute']:.0f} | {row['actions']} | {row['memory_mb']:.0f} |",
-            flush=True,
-        )
+        runs = []
+        for _ in range(args.repeat):
+            runs.append(bench(tables, args))
+            if args.each:
+                print(_row(tables, runs[-1:]).replace("| ", "|  run ", 1), flush=True)
+        print(_row(tables, runs), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,6 +21,8 @@ from pathlib import Path
 import psycopg
 import pytest
 
+from stud.web.store import Store
+
 
 def _free_port() -> int:
     with socket.socket() as probe:
@@ -66,3 +68,12 @@ def postgres_url(postgres_server: str) -> str:
     with psycopg.connect(f"{postgres_server}/postgres", autocommit=True) as connection:
         connection.execute(f"CREATE DATABASE {name}")
     return f"{postgres_server}/{name}"
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
+    """An empty store in a SQLite file, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return Store(f"{tmp_path}/cardroom.sqlite3")
+    url: str = request.getfixturevalue("postgres_url")
+    return Store(url)

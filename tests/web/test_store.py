@@ -9,14 +9,6 @@ from alembic.migration import MigrationContext
 from stud.web.store import GRANT, Base, Store, StoreError, hash_password, verify_password
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: object) -> Store:
-    if request.param == "sqlite":
-        return Store(f"{tmp_path}/cardroom.sqlite3")
-    url: str = request.getfixturevalue("postgres_url")
-    return Store(url)
-
-
 def test_migrations_make_exactly_the_models(store: Store) -> None:
     with store.engine.connect() as connection:
         differences = compare_metadata(MigrationContext.configure(connection), Base.metadata)

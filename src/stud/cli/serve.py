@@ -86,8 +86,14 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
     port = listener.getsockname()[1]
     application = create_app(Room(store, settings))
+    # No per-message compression: a table sends seven small frames an action, and
+    # deflating each for each connection cost the server more than the frames.
     config = uvicorn.Config(
-        application, fd=listener.fileno(), log_level="warning", ws_max_size=65536
+        application,
+        fd=listener.fileno(),
+        log_level="warning",
+        ws_max_size=65536,
+        ws_per_message_deflate=False,
     )
     typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
     sys.stdout.flush()

@@ -29,7 +29,7 @@ from stud.actions import (
     RakeTaken,
     StreetStarted,
 )
-from stud.cards import Card
+from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
 from stud.state import HandState
@@ -88,8 +88,12 @@ class Moment:
     notes: tuple[str, ...] = ()
 
 
+_TEXT = {card: str(card) for card in DECK}
+"""Each card's notation, looked up (every frame names many cards)."""
+
+
 def _cards(cards: tuple[Card, ...]) -> list[str]:
-    return [str(c) for c in cards]
+    return [_TEXT[c] for c in cards]
 
 
 def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
@@ -139,7 +143,7 @@ def _label(action: Action, chips: int) -> str:
     return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
 
 
-def _seat_json(moment: Moment, seat: int) -> Json | None:
+def _seat_json(moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]]) -> Json | None:
     info = moment.seats[seat]
     if info is None:
         return None
@@ -156,7 +160,7 @@ def _seat_json(moment: Moment, seat: int) -> Json | None:
     if hand is None or seat not in moment.hand_seats:
         return out
     h = moment.hand_seats.index(seat)
-    shown = _shown(hand).get(h)
+    shown = shown_by.get(h)
     out.update(
         in_hand=True,
         stack=hand.stacks[h],
@@ -207,6 +211,7 @@ def public_view(moment: Moment) -> Json:
     """The table as an observer sees it: the part every viewer shares."""
     rules = moment.rules
     clock = moment.clock
+    shown_by = {} if moment.hand is None else _shown(moment.hand)
     return {
         "id": moment.table,
         "name": moment.name,
@@ -214,7 +219,7 @@ def public_view(moment: Moment) -> Json:
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
         "rake": rules.rake,
-        "seats": [_seat_json(moment, s) for s in range(len(moment.seats))],
+        "seats": [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))],
         "hand": _hand_json(moment),
         "clock": None
         if clock is None

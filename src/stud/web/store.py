@@ -11,15 +11,21 @@ buy in from the house account, whose bankroll may go below zero.
 
 A hand row keeps its deck (server only) and every action as it is taken: a
 server killed mid-hand deals the same cards again and replays the actions to
-resume where it stood. Seat stacks change only when a hand is committed.
+resume where it stood. Seat stacks change only when a hand is committed. The
+tables store their hands through ``save_*``, which queue the write for a thread
+that commits many at a time (``stud/web/writer.py``); awaiting one waits for its
+commit.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import hashlib
 import hmac
 import secrets
-from collections.abc import Iterator, Sequence
+import threading
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -39,11 +45,14 @@ from sqlalchemy import (
     func,
     insert,
     select,
+    update,
 )
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+
+from stud.web.writer import GroupWriter, Insert
 
 __all__ = [
     "GRANT",
@@ -269,14 +278,22 @@ class Store:
             first = (str(error).strip().splitlines() or ["unknown error"])[0]
             raise StoreError(f"cannot open the database {url!r}: {first}") from None
         self._sessions = sessionmaker(self.engine, expire_on_commit=False)
+        # SQLite takes one writer at a time, and a transaction that reads and then
+        # writes can fail at once rather than wait; so in this process one
+        # transaction at a time (PostgreSQL takes them side by side).
+        self._lock: contextlib.AbstractContextManager[Any] = (
+            threading.RLock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
+        )
+        self.writer = GroupWriter(self.engine, self._lock)
 
     def close(self) -> None:
-        """Release the connections."""
+        """Commit what is queued, and release the connections."""
+        self.writer.close()
         self.engine.dispose()
 
     @contextmanager
     def _tx(self) -> Iterator[Session]:
-        with self._sessions.begin() as session:
+        with self._lock, self._sessions.begin() as session:
             yield session
 
     # -- accounts -------------------------------------------------------------------
@@ -447,32 +464,35 @@ class Store:
     ) -> int:
         """A dealt hand, before anyone acts; returns its id."""
         with self._tx() as session:
-            row = HandRow(
-                table_id=table_id,
-                deck=deck,
-                seats=list(seats),
-                names=list(names),
-                accounts=list(accounts),
-                stacks=list(stacks),
-            )
-            session.add(row)
-            session.flush()
-            return row.id
+            return _hand_row(table_id, deck, seats, names, accounts, stacks)(session.connection())
+
+    def save_start(
+        self,
+        table_id: int,
+        deck: str,
+        seats: Sequence[int],
+        names: Sequence[str],
+        accounts: Sequence[int],
+        stacks: Sequence[int],
+    ) -> asyncio.Future[int]:
+        """``start_hand`` queued for the writer: the hand's id, once it is committed."""
+        return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
 
     def add_action(
         self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
     ) -> None:
-        """One action of a hand, stored before anyone hears of it (the hot path: no ORM)."""
-        row = {
-            "hand_id": hand_id,
-            "number": number,
-            "seat": seat,
-            "action": action,
-            "timed_out": timed_out,
-            "at": _now(),
-        }
-        with self.engine.begin() as connection:
-            connection.execute(insert(HandEvent), row)
+        """One action of a hand, stored before anyone hears of it."""
+        with self._tx() as session:
+            session.execute(
+                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out)
+            )
+
+    def save_action(
+        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    ) -> asyncio.Future[None]:
+        """``add_action`` queued for the writer (the hot path: a plain row, no ORM)."""
+        row = _action_row(hand_id, number, seat, action, timed_out)
+        return self.writer.submit(Insert(HandEvent, row))
 
     def finish_hand(
         self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
@@ -480,21 +500,13 @@ class Store:
         """Commit a finished hand: the seats' new stacks, its history and the house's
         rake (R9.4: the chips the stacks lost to it go to the house's bankroll), at once."""
         with self._tx() as session:
-            if rake:
-                house = self._house(session)
-                house.bankroll += rake
-                session.add(
-                    Ledger(account_id=house.id, table_id=table_id, delta=rake, reason="rake")
-                )
-            hand = session.get(HandRow, hand_id)
-            assert hand is not None
-            hand.ended_at = _now()
-            hand.pot = pot
-            hand.phh = phh
-            for seat, stack in stacks.items():
-                row = session.get(SeatRow, (table_id, seat))
-                if row is not None:
-                    row.stack = stack
+            _hand_finished(hand_id, table_id, stacks, pot, phh, rake)(session.connection())
+
+    def save_finish(
+        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
+    ) -> asyncio.Future[None]:
+        """``finish_hand`` queued for the writer: done once the hand is committed."""
+        return self.writer.submit(_hand_finished(hand_id, table_id, stacks, pot, phh, rake))
 
     def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
         """The hand a table was playing when the server stopped, if any."""
@@ -743,6 +755,71 @@ class Store:
                         account_id=account.id, table_id=row.table_id, delta=prize, reason="prize"
                     )
                 )
+
+
+def _hand_row(
+    table_id: int,
+    deck: str,
+    seats: Sequence[int],
+    names: Sequence[str],
+    accounts: Sequence[int],
+    stacks: Sequence[int],
+) -> Callable[[Connection], int]:
+    def write(connection: Connection) -> int:
+        row = {
+            "table_id": table_id,
+            "deck": deck,
+            "seats": list(seats),
+            "names": list(names),
+            "accounts": list(accounts),
+            "stacks": list(stacks),
+        }
+        hand_id: int = connection.execute(insert(HandRow).returning(HandRow.id), row).scalar_one()
+        return hand_id
+
+    return write
+
+
+def _action_row(
+    hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+) -> dict[str, Any]:
+    return {
+        "hand_id": hand_id,
+        "number": number,
+        "seat": seat,
+        "action": action,
+        "timed_out": timed_out,
+        "at": _now(),
+    }
+
+
+def _hand_finished(
+    hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int
+) -> Callable[[Connection], None]:
+    def write(connection: Connection) -> None:
+        if rake:
+            house = connection.scalar(select(Account.id).where(Account.name == HOUSE))
+            if house is None:
+                new = insert(Account).returning(Account.id)
+                house = connection.execute(new, {"name": HOUSE, "bankroll": 0}).scalar_one()
+            connection.execute(
+                update(Account).where(Account.id == house).values(bankroll=Account.bankroll + rake)
+            )
+            row = {"account_id": house, "table_id": table_id, "delta": rake, "reason": "rake"}
+            connection.execute(insert(Ledger), row)
+        ended = connection.execute(
+            update(HandRow).where(HandRow.id == hand_id).values(ended_at=_now(), pot=pot, phh=phh)
+        )
+        if ended.rowcount != 1:
+            raise StoreError(f"there is no hand {hand_id} to finish")
+        for seat, stack in stacks.items():
+            connection.execute(
+                update(SeatRow)
+                .where(SeatRow.table_id == table_id, SeatRow.seat == seat)
+                .values(stack=stack)
+            )
+
+    return write
 
 
 def _sqlite_pragmas(connection: Any, _record: object) -> None:

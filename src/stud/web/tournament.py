@@ -242,7 +242,7 @@ class TournamentTable(Table):
 
     # -- registration ---------------------------------------------------------------
 
-    def _command(self, viewer: Viewer, command: Command) -> None:
+    async def _command(self, viewer: Viewer, command: Command) -> None:
         if isinstance(command, Register | Unregister):
             if viewer.account is None:
                 raise ProtocolError("sign in or play as a guest to register")
@@ -256,7 +256,7 @@ class TournamentTable(Table):
             return
         if isinstance(command, Sit | AddBot | RemoveBot):
             raise ProtocolError("a tournament seats its players itself: register to play")
-        super()._command(viewer, command)
+        await super()._command(viewer, command)
         self._hurry()  # who sits out on their turn is folded for now, not when time runs out
 
     def _register(self, viewer: Viewer, account: int) -> None:
@@ -349,9 +349,10 @@ class TournamentTable(Table):
             self._publish(notes=(f"Level {due.level + 1}: {game} at {due.rules.stakes}",))
         self._tell_all()
 
-    def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+    async def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
         """The hand goes to the tournament, which places the players it put out (R10.2);
-        their prizes are paid with the hand, in one transaction."""
+        their prizes are paid with the hand, in one transaction (on the event loop:
+        a tournament hand ends seldom, and this one transaction holds the prizes too)."""
         tournament, due = self.tournament, self.due
         assert tournament is not None
         assert due is not None

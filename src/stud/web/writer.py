@@ -1,0 +1,188 @@
+"""Group commit: one thread stores what the tables do, many tables' writes at a time.
+
+Every action is stored before anyone hears of it. Committing each action on the
+event loop stopped every table while the database worked, one commit per action.
+Here a table hands its write to this thread and awaits it; the other tables go on
+meanwhile. The thread takes every write that is waiting, does them all in one
+transaction, commits once, and then answers all their tables in one call into the
+loop: a busy room pays one commit for many actions, and a quiet one still gets
+each write committed at once (the thread never waits to fill a batch).
+
+A write is answered only after its commit returned, so awaiting it is as good as
+having committed it on the spot. If a batch fails, each write in it is tried
+again alone, so one table's bad write never fails another's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import queue
+import threading
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import Connection, Engine, insert
+
+__all__ = ["GroupWriter", "Insert", "Job"]
+
+
+@dataclass(frozen=True, slots=True)
+class Insert:
+    """One row for one table; rows for the same table in a batch go in one statement."""
+
+    model: type[Any]
+    row: dict[str, Any]
+
+
+Job = Callable[[Connection], Any] | Insert
+"""A write: a function of a connection (its result is the answer), or a row to insert."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Write:
+    job: Job
+    loop: asyncio.AbstractEventLoop
+    answer: asyncio.Future[Any]
+
+
+_CLOSE = object()
+
+
+class GroupWriter:
+    """The thread that commits the tables' writes (started on the first write)."""
+
+    def __init__(
+        self, engine: Engine, lock: contextlib.AbstractContextManager[Any], batch: int = 1000
+    ) -> None:
+        self._engine = engine
+        self._connection: Connection | None = None
+        """Kept open between batches (checking one out each time cost more than the write)."""
+        self._lock = lock
+        """Held around each transaction: SQLite takes one writer at a time."""
+        self._batch = batch
+        self._queue: queue.SimpleQueue[_Write | object] = queue.SimpleQueue()
+        self._thread: threading.Thread | None = None
+        self._start = threading.Lock()
+        self.batches = 0
+        """Transactions committed so far (many writes each, when the room is busy)."""
+
+    def submit(self, job: Job) -> asyncio.Future[Any]:
+        """Queue a write; the future is answered (on this loop) once it is committed."""
+        loop = asyncio.get_running_loop()
+        answer = loop.create_future()
+        with self._start:
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._run, name="stud-db-writer", daemon=True
+                )
+                self._thread.start()
+        self._queue.put(_Write(job, loop, answer))
+        return answer
+
+    def close(self) -> None:
+        """Finish every queued write, then end the thread."""
+        with self._start:
+            thread, self._thread = self._thread, None
+        if thread is not None:
+            self._queue.put(_CLOSE)
+            thread.join()
+
+    def _run(self) -> None:
+        closing = False
+        while not closing:
+            batch: list[_Write] = []
+            item = self._queue.get()
+            while True:
+                if item is _CLOSE:
+                    closing = True
+                    break
+                assert isinstance(item, _Write)
+                batch.append(item)
+                if len(batch) >= self._batch:
+                    break
+                try:
+                    item = self._queue.get_nowait()
+                except queue.Empty:
+                    break
+            if batch:
+                self._answer(batch, self._commit(batch))
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
+
+    def _commit(self, batch: list[_Write]) -> list[tuple[bool, Any]]:
+        """Each write's (ok, result or error): all in one transaction, else one by one."""
+        try:
+            results = self._transaction([w.job for w in batch])
+            self.batches += 1
+            return [(True, result) for result in results]
+        except Exception:  # retried alone below, where each write keeps its own error
+            pass
+        out: list[tuple[bool, Any]] = []
+        for write in batch:
+            try:
+                (result,) = self._transaction([write.job])
+                out.append((True, result))
+            except Exception as error:  # handed to the table that wrote it
+                out.append((False, error))
+        return out
+
+    def _transaction(self, jobs: list[Job]) -> list[Any]:
+        with self._lock:
+            if self._connection is None:
+                self._connection = self._engine.connect()
+            connection = self._connection
+            try:
+                with connection.begin():
+                    return _apply(connection, jobs)
+            except Exception:
+                # The connection may be broken (a database restarted): a new one next time.
+                self._connection = None
+                connection.close()
+                raise
+
+    @staticmethod
+    def _answer(batch: list[_Write], results: list[tuple[bool, Any]]) -> None:
+        by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], bool, Any]]] = {}
+        for write, (ok, value) in zip(batch, results, strict=True):
+            by_loop.setdefault(write.loop, []).append((write.answer, ok, value))
+        for loop, answers in by_loop.items():
+            with contextlib.suppress(RuntimeError):  # that loop has closed: nobody waits
+                loop.call_soon_threadsafe(_settle, answers)
+
+
+def _apply(connection: Connection, jobs: list[Job]) -> list[Any]:
+    """Run the jobs in order; a run of rows for one table becomes one insert."""
+    out: list[Any] = []
+    for _, run in itertools.groupby(jobs, key=lambda j: j.model if isinstance(j, Insert) else j):
+        group = list(run)
+        inserts = [job for job in group if isinstance(job, Insert)]
+        if inserts:
+            connection.execute(_insert_into(inserts[0].model), [job.row for job in inserts])
+            out.extend([None] * len(inserts))
+        else:
+            out.extend(job(connection) for job in group if not isinstance(job, Insert))
+    return out
+
+
+_INSERTS: dict[type[Any], Any] = {}
+
+
+def _insert_into(model: type[Any]) -> Any:
+    """One statement per table, built once (building it again cost as much as running it)."""
+    if model not in _INSERTS:
+        _INSERTS[model] = insert(model)
+    return _INSERTS[model]
+
+
+def _settle(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
+    for answer, ok, value in answers:
+        if answer.done():  # its table stopped waiting
+            continue
+        if ok:
+            answer.set_result(value)
+        else:
+            answer.set_exception(value)
