@@ -172,9 +172,13 @@ _INSERTS: dict[type[Any], Any] = {}
 
 
 def _insert_into(model: type[Any]) -> Any:
-    """One statement per table, built once (building it again cost as much as running it)."""
+    """One statement per table, built once (building it again cost as much as running it).
+
+    A plain insert into the model's table: the rows' keys are its column names, and
+    the ORM's bulk path would only add work per row.
+    """
     if model not in _INSERTS:
-        _INSERTS[model] = insert(model)
+        _INSERTS[model] = insert(model.__table__)
     return _INSERTS[model]
 
 
