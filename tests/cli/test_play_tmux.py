@@ -3,7 +3,7 @@
 This is the check that a person at a terminal sees the table (suit symbols in
 colour, the turn mark, hidden cards as backs), that single keys act without Enter,
 and that a whole hand plays to showdown. ``make test`` installs tmux where it is
-missing; under CI a missing tmux is a failure, not a skip.
+missing; under CI a missing tmux is a failure, not a skip (tests/conftest.py).
 """
 
 from __future__ import annotations
@@ -77,8 +77,6 @@ class Screen:
 @pytest.fixture
 def screen() -> Iterator[Screen]:
     if TMUX is None:
-        if os.environ.get("CI"):
-            pytest.fail("tmux is missing: `make test` installs it (apt-get install tmux)")
         pytest.skip("tmux is not installed; `make test` installs it")
     # A short private path: tmux sockets must fit in a Unix socket address.
     folder = Path(tempfile.mkdtemp(prefix="stud-tmux-"))

@@ -299,8 +299,7 @@ class Store:
     # -- accounts -------------------------------------------------------------------
 
     def _grant(self, session: Session, account: Account) -> None:
-        account.bankroll += GRANT
-        session.add(Ledger(account_id=account.id, delta=GRANT, reason="grant"))
+        _move(session, account, GRANT, "grant")
 
     def _new_session(self, session: Session, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -414,10 +413,7 @@ class Store:
                 raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             if session.get(SeatRow, (table_id, seat)) is not None:
                 raise StoreError(f"seat {seat + 1} is taken")
-            account.bankroll -= buy_in
-            session.add(
-                Ledger(account_id=account.id, table_id=table_id, delta=-buy_in, reason="buy_in")
-            )
+            _move(session, account, -buy_in, "buy_in", table_id)
             row = SeatRow(
                 table_id=table_id,
                 seat=seat,
@@ -437,10 +433,7 @@ class Store:
                 return 0
             account = session.get(Account, row.account_id)
             assert account is not None
-            account.bankroll += row.stack
-            session.add(
-                Ledger(account_id=account.id, table_id=table_id, delta=row.stack, reason="cash_out")
-            )
+            _move(session, account, row.stack, "cash_out", table_id)
             session.delete(row)
             return row.stack
 
@@ -663,11 +656,7 @@ class Store:
             if not bot and account.bankroll < buy_in:
                 raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             seat = min(set(range(players)) - {e.seat for e in taken})
-            account.bankroll -= buy_in
-            table = tournament.table_id
-            session.add(
-                Ledger(account_id=account.id, table_id=table, delta=-buy_in, reason="entry")
-            )
+            _move(session, account, -buy_in, "entry", tournament.table_id)
             row = EntryRow(
                 tournament_id=tournament_id,
                 seat=seat,
@@ -698,15 +687,7 @@ class Store:
             account = session.get(Account, account_id)
             assert account is not None
             buy_in = int(tournament.config["buy_in"])
-            account.bankroll += buy_in
-            session.add(
-                Ledger(
-                    account_id=account.id,
-                    table_id=tournament.table_id,
-                    delta=buy_in,
-                    reason="refund",
-                )
-            )
+            _move(session, account, buy_in, "refund", tournament.table_id)
             session.delete(entry)
 
     def save_tournament(self, tournament_id: int, state: str, progress: dict[str, Any]) -> None:
@@ -749,12 +730,16 @@ class Store:
                 assert entry is not None
                 account = session.get(Account, entry.account_id)
                 assert account is not None
-                account.bankroll += prize
-                session.add(
-                    Ledger(
-                        account_id=account.id, table_id=row.table_id, delta=prize, reason="prize"
-                    )
-                )
+                _move(session, account, prize, "prize", row.table_id)
+
+
+def _move(
+    session: Session, account: Account, delta: int, reason: str, table_id: int | None = None
+) -> None:
+    """Chips into (or out of) a bankroll, always with their ledger row (R8.1 server-wide):
+    the one way a bankroll changes in a session, so the books always balance."""
+    account.bankroll += delta
+    session.add(Ledger(account_id=account.id, table_id=table_id, delta=delta, reason=reason))
 
 
 def _hand_row(
