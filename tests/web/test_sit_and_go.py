@@ -83,7 +83,8 @@ def check_final(store: Store, spec: dict[str, Any], table: int, final: dict[str,
 def test_a_spec_that_cannot_be_played_is_one_clear_line() -> None:
     for bad, words in [
         ({"game": "holdem"}, "game must be one of"),
-        ({"players": 9}, "players must be a whole number from 2 to 8"),
+        ({"players": 65}, "players must be a whole number from 2 to 64"),
+        ({"players": 18, "table_size": 9}, "table_size must be a whole number from 2 to 8"),
         ({"payouts": "60,30"}, "add up to 90"),
         ({"players": 2, "payouts": "50,30,20"}, "3 paid places for 2 players"),
         ({"clock": "days"}, "clock must be hands or minutes"),
@@ -106,7 +107,7 @@ def test_r10_2_sit_and_go_with_bots_plays_to_a_winner_over_websockets(
     async def scenario() -> None:
         async with cardroom(url) as room:
             made = room.room.create_tournament("Test sit-and-go", {**FAST_SPEC, "bots": True})
-            table = made.id
+            table = made.tables[0].id
             token = room.store.guest()
             async with connect(room, table, token) as ann, connect(room, table) as watcher:
                 first = await ann.until(_over_or_registering)
@@ -311,7 +312,7 @@ def test_r10_1_a_level_in_minutes_changes_at_the_next_hand_only() -> None:
             made = room.room.create_tournament("Timed", {**spec, "level_length": 1, "bots": True})
             now = [1_000_000.0]
             made.wall = lambda: now[0]
-            async with connect(room, made.id, room.store.guest()) as ann:
+            async with connect(room, made.tables[0].id, room.store.guest()) as ann:
                 await ann.send(type="register")
                 first = await ann.until(lambda m: _state(m) == "running")
                 level = _tournament(first)
