@@ -19,8 +19,17 @@ import urllib.request
 from typing import Any
 
 import pytest
-import websockets
-from test_sit_and_go import _latest, _over, _post, _state, _tournament
+from test_sit_and_go import (
+    _latest,
+    _over,
+    _post,
+    _state,
+    _tournament,
+    errors_went_only_to_them,
+    joined,
+    my_turn,
+    refusal,
+)
 from web_harness import Client, Message, cardroom, connect, serving
 
 from stud.tournament.event import Tournament
@@ -217,28 +226,21 @@ def test_registration_errors_at_a_multi_table_tournament_go_to_that_client_only(
             ):
                 await ann.send(type="register")
                 await ann.until(lambda m: m["type"] == "registered")
-                await ann.send(type="register")
-                error = await ann.until(lambda m: m["type"] == "error")
-                assert error["message"] == "you are already registered for this tournament"
-                await bob.send(type="register")
-                error = await bob.until(lambda m: m["type"] == "error")
-                assert error["message"] == "the bankroll has 300 chips, not 400"
+                assert (
+                    await refusal(ann, type="register")
+                    == "you are already registered for this tournament"
+                )
+                assert await refusal(bob, type="register") == "the bankroll has 300 chips, not 400"
                 await cat.send(type="register")
                 await cat.until(lambda m: m["type"] == "registered")
                 third = room.store.guest()
                 async with connect(room, made.tables[0].id, third) as dan:
                     await dan.send(type="register")
                     await dan.until(lambda m: _state(m) == "running")
-                await bob.send(type="register")
-                error = await bob.until(lambda m: m["type"] == "error")
-                assert error["message"] == (
+                assert await refusal(bob, type="register") == (
                     "registration is closed: the tournament is full and has started"
                 )
-                await bob.send(type="chat", text="done")
-                for client, own in ((ann, 1), (cat, 0)):
-                    heard = await client.until(lambda m: m["type"] in {"chat", "error"})
-                    assert heard["type"] == "chat"
-                    assert sum('"type":"error"' in raw for raw in client.raw) == own
+                await errors_went_only_to_them(bob, [(ann, 1), (cat, 0)])
             assert room.store.account(rich).bankroll == GRANT - 400  # type: ignore[union-attr]
             assert rich_id
             held, granted = room.store.chips()
@@ -254,19 +256,8 @@ def test_kill_9_mid_multi_table_tournament_then_restart_resumes_it(tmp_path: obj
     db = f"{tmp_path}/cardroom.sqlite3"
     spec = {**EIGHTEEN, "players": 6, "table_size": 3, "payouts": "65,35"}
 
-    async def client(port: int, table: int, token: str) -> Client:
-        ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}")
-        joined = Client(ws)
-        await joined.send(type="hello")
-        await joined.until(lambda m: m["type"] == "tournament")
-        return joined
-
-    def my_turn(c: Client) -> bool:
-        hand = c.table["hand"] if c.table else None
-        return bool(c.legal()) and hand is not None and hand["phase"] != "over"
-
     async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any]]:
-        ann = await client(port, table, token)
+        ann = await joined(port, table, token)
         await ann.send(type="register")
         await ann.until(lambda m: _state(m) == "running")
         await ann.play_passive()
@@ -288,7 +279,7 @@ def test_kill_9_mid_multi_table_tournament_then_restart_resumes_it(tmp_path: obj
     assert standing["state"] == "running"
 
     async def second_life(port: int) -> dict[str, Any]:
-        ann = await client(port, table, token)
+        ann = await joined(port, table, token)
         after = ann.table
         assert after is not None
         assert after["hand"]["id"] == before["hand"]["id"]
