@@ -35,7 +35,7 @@ from web_harness import Client, Message, cardroom, connect, serving
 from stud.tournament.event import Tournament
 from stud.web.history import stored_hand
 from stud.web.store import GRANT, Store
-from stud.web.tournament import tournament_config, tournament_spec
+from stud.web.tournament import seats_after, tournament_config, tournament_spec
 
 EIGHTEEN: dict[str, Any] = {
     "game": "stud",
@@ -332,3 +332,41 @@ def test_a_tournament_for_more_players_than_a_table_seats_is_checked() -> None:
     assert (config.table_size, config.starting_tables) == (6, 3)
     assert tournament_spec({"players": 20})["table_size"] == 8
     assert tournament_config(tournament_spec({"players": 20})).starting_tables == 3
+
+
+def test_r10_3_a_moved_player_takes_the_lowest_free_seat_and_the_others_keep_theirs() -> None:
+    start = seats_after(((0, 2), (1,)), {}, 2)
+    assert start == {0: (0, 0), 2: (0, 1), 1: (1, 0)}
+    # Player 0 is out at table 1, table 2 breaks: player 1 moves into the free seat.
+    assert seats_after(((2, 1), ()), start, 2) == {2: (0, 1), 1: (0, 0)}
+
+
+def test_a_sit_and_go_stored_before_tables_had_a_size_resumes() -> None:
+    """A tournament stored by the one-table cardroom (no table size in its set-up, no
+    tables or round in its progress) is resumed at its one table and played out."""
+
+    async def scenario() -> None:
+        async with cardroom() as room:
+            store = room.store
+            spec = tournament_spec({**THREE, "players": 2, "payouts": "100"})
+            del spec["table_size"]
+            tournament, table = store.create_tournament("Old", spec, False, "stud", "2/3/4/8", 2)
+            tokens = [store.guest() for _ in range(2)]
+            for token in tokens:
+                store.enter(tournament, store.account(token).id)  # type: ignore[union-attr]
+            progress = {"stacks": [40, 40], "rounds": 0, "hands": 0, "finishes": []}
+            old = {**progress, "started": 0.0, "level": 0, "game": "stud"}
+            store.save_tournament(tournament, "running", old)
+            room.room.open()
+            async with (
+                connect(room, table, tokens[0]) as ann,
+                connect(room, table, tokens[1]) as bob,
+            ):
+                for client in (ann, bob):
+                    await client.send(type="sit_out")
+                final = await ann.until(_over)
+            result = _tournament(final)
+            assert result is not None
+            check_final(store, tournament, result)
+
+    asyncio.run(scenario())
