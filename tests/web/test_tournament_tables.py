@@ -137,22 +137,42 @@ def test_r10_3_eighteen_bots_at_three_tables_play_to_a_winner(
             assert [len(t.players) for t in made.tables] == [0, 0, 0]
             first, _, third = (t.id for t in made.tables)
             token = room.store.guest()
-            async with connect(room, first, token) as ann, connect(room, third) as watcher:
-                await ann.send(type="register")
-                started = await ann.until(lambda m: _state(m) == "running")
+            # A client that stops reading is closed at once (the server would otherwise
+            # wait on it: websockets' flow control).
+            async with connect(room, third) as watcher:
+                async with connect(room, third, token) as ann:
+                    await ann.send(type="register")
+                    # Entrants are seated table by table in turn: Ann, the first, at
+                    # table 1; she registered at table 3, so she is sent to hers.
+                    moved = await ann.until(lambda m: m["type"] == "moved")
+                    assert (moved["table"], moved["seat"]) == (first, 0)
+                    started = await ann.until(lambda m: _state(m) == "running")
                 standing = _tournament(started)
                 assert standing is not None
                 assert [t["players"] for t in standing["tables"]] == [6, 6, 6]
-                assert standing["you"]["table"] == 1  # entrants are seated table by table
-                await ann.send(type="sit_out")
+                assert standing["you"]["table"] == 1
+                async with connect(room, first, token) as seated:
+                    assert seated.seat == 0
+                    await seated.send(type="sit_out")
                 final = await watcher.until(_over)
             result = _tournament(final)
             assert result is not None
             replayed = check_final(room.store, made.id, result)
             assert replayed.moves, "nobody moved"
             assert sum(1 for t in replayed.tables if t) == 1
+            # The watcher at table 3 heard of every move from or to it, as R10.3 made them.
+            names = {e.seat: e.name for e in room.store.entries(made.id)}
             notes = _notes(watcher)
-            assert any("moves to table" in n for n in notes)
+            heard = [n for n in notes if " moves " in n]
+            expected = [
+                f"{names[m.player]} moves to table {m.target + 1}"
+                if m.source == 2
+                else f"{names[m.player]} moves in from table {m.source + 1}"
+                for m in replayed.moves
+                if 2 in {m.source, m.target}
+            ]
+            assert expected
+            assert sorted(n.split(", seat")[0] for n in heard) == sorted(expected)
             assert sum("wins the tournament" in n for n in notes) == 1
             you = next(p for p in result["standings"] if p["name"] == ann_name(room, token))
             account = room.store.account(token)
@@ -180,27 +200,29 @@ def test_a_moved_person_is_told_and_their_client_follows() -> None:
             made = room.room.create_tournament("Three", {**THREE, "bots": False})
             one, two = (t.id for t in made.tables)
             tokens = [room.store.guest() for _ in range(3)]
-            async with (
-                connect(room, one, tokens[0]) as ann,
-                connect(room, two, tokens[1]) as bob,
-                connect(room, one, tokens[2]) as cat,
-            ):
-                for client in (ann, bob, cat):  # entrants 0, 1, 2: tables 1, 2, 1
-                    await client.send(type="register")
-                    await client.until(lambda m: m["type"] == "registered")
-                for client in (ann, cat):
-                    await client.until(lambda m: _state(m) == "running")
-                    await client.send(type="sit_out")
+            async with connect(room, two, tokens[1]) as bob:
+                async with (
+                    connect(room, one, tokens[0]) as ann,
+                    connect(room, one, tokens[2]) as cat,
+                ):
+                    for client in (ann, bob, cat):  # entrants 0, 1, 2: tables 1, 2, 1
+                        await client.send(type="register")
+                        await client.until(lambda m: m["type"] == "registered")
+                    for client in (ann, cat):
+                        await client.until(lambda m: _state(m) == "running")
+                        await client.send(type="sit_out")
+                # Ann and Cat are away (closed at once: a client that stops reading
+                # holds the server up, websockets' flow control), folded at every turn.
                 moved = await bob.until(lambda m: m["type"] == "moved")
-                assert moved["table"] == one
-                assert moved["message"] == f"You moved to table 1, seat {moved['seat'] + 1}"
-                async with connect(room, one, tokens[1]) as follower:
-                    assert follower.seat == moved["seat"]
-                    async with connect(room, two, tokens[1]) as again:
-                        sent_on = await again.until(lambda m: m["type"] == "moved")
-                        assert (sent_on["table"], sent_on["seat"]) == (one, moved["seat"])
-                    await follower.send(type="sit_out")
-                    final = await follower.until(_over)
+            assert moved["table"] == one
+            assert moved["message"] == f"You moved to table 1, seat {moved['seat'] + 1}"
+            async with connect(room, one, tokens[1]) as follower:
+                assert follower.seat == moved["seat"]
+                async with connect(room, two, tokens[1]) as again:
+                    sent_on = await again.until(lambda m: m["type"] == "moved")
+                    assert (sent_on["table"], sent_on["seat"]) == (one, moved["seat"])
+                await follower.send(type="sit_out")
+                final = await follower.until(_over)
             result = _tournament(final)
             assert result is not None
             replayed = check_final(room.store, made.id, result)
@@ -358,12 +380,10 @@ def test_a_sit_and_go_stored_before_tables_had_a_size_resumes() -> None:
             old = {**progress, "started": 0.0, "level": 0, "game": "stud"}
             store.save_tournament(tournament, "running", old)
             room.room.open()
-            async with (
-                connect(room, table, tokens[0]) as ann,
-                connect(room, table, tokens[1]) as bob,
-            ):
-                for client in (ann, bob):
-                    await client.send(type="sit_out")
+            async with connect(room, table, tokens[1]) as bob:
+                await bob.send(type="sit_out")
+            async with connect(room, table, tokens[0]) as ann:
+                await ann.send(type="sit_out")
                 final = await ann.until(_over)
             result = _tournament(final)
             assert result is not None

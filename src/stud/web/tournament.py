@@ -490,21 +490,32 @@ class Director:
                     seat = table.unseat(number)
                     if seat is not None:
                         leaving[player] = (table, seat)
+        arrived: set[int] = set()
         for player, (number, chair) in sorted(self.seating.items(), key=lambda p: p[1]):
             table = self.tables[number]
             if table.players.get(chair) == player:
                 continue
+            arrived.add(player)
             came = leaving.pop(player, None)
             entry = entries[player]
             seat = came[1] if came else self._seat_for(entry, stacks[player])
             table.seat_player(chair, player, seat)
-            if came is None:
-                continue
-            source = came[0]
-            source.note(f"{entry.name} moves to table {number + 1}")
-            table.note(f"{entry.name} moves in from table {source.number + 1}, seat {chair + 1}")
-            if entry.bot is None:
-                source.tell_moved(entry.account_id, table, chair)
+            if came is not None:
+                source = came[0]
+                source.note(f"{entry.name} moves to table {number + 1}")
+                table.note(
+                    f"{entry.name} moves in from table {source.number + 1}, seat {chair + 1}"
+                )
+        self._guide({entries[p].account_id for p in arrived if entries[p].bot is None})
+
+    def _guide(self, accounts: set[int]) -> None:
+        """The people just seated (at the start, or moved) who are connected at another
+        of the tournament's tables are sent to their own (the page follows ``moved``)."""
+        for table in self.tables:
+            for viewer in list(table.viewers()):
+                found = self.where(viewer.account) if viewer.account in accounts else None
+                if found is not None and found[0] is not table:
+                    table.tell_moved(viewer, *found)
 
     def _seat_for(self, entry: EntryRow, stack: int) -> _Seat:
         bot = make_bot(entry.bot) if entry.bot else None

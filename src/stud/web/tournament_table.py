@@ -88,19 +88,18 @@ class TournamentTable(Table):
         """Tell everyone at the table (a numbered event, like every other change)."""
         self._publish(notes=notes)
 
-    def tell_moved(self, account: int, table: TournamentTable, seat: int) -> None:
-        """A person moved to another table: their connections here follow (the client
-        reconnects there), with a notice."""
-        moved = frame(
-            "moved",
-            tournament=self.director.id,
-            table=table.id,
-            seat=seat,
-            message=f"You moved to table {table.number + 1}, seat {seat + 1}",
+    def tell_moved(self, viewer: Viewer, table: TournamentTable, seat: int) -> None:
+        """A person connected here sits at another table of the tournament (moved
+        there, or seated there at the start): their client goes there, with a notice."""
+        viewer.push(
+            frame(
+                "moved",
+                tournament=self.director.id,
+                table=table.id,
+                seat=seat,
+                message=f"You moved to table {table.number + 1}, seat {seat + 1}",
+            )
         )
-        for viewer in self._viewers:
-            if viewer.account == account:
-                viewer.push(moved)
 
     def viewers(self) -> set[Viewer]:
         """The connections watching or playing here."""
@@ -113,8 +112,7 @@ class TournamentTable(Table):
         self.director.tell(viewer)
         found = self.director.where(viewer.account)
         if found is not None and found[0] is not self:  # seated at another of its tables
-            table, seat = found
-            self.tell_moved(viewer.account or 0, table, seat)
+            self.tell_moved(viewer, *found)
 
     async def _command(self, viewer: Viewer, command: Command) -> None:
         if isinstance(command, Register | Unregister):

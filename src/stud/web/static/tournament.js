@@ -31,7 +31,7 @@ async function showTournaments() {
       levelsText(t), t.prizes.join(" / "), t.state]);
     const tables = document.createElement("td");
     if (t.state === "running") tables.append(...tableButtons(t));
-    else tables.textContent = `${t.tables.length} of ${t.table_size}`;
+    else tables.textContent = `${t.tables.length} of ${t.table_size} seats`;
     row.append(tables);
     const cell = document.createElement("td");
     const open = document.createElement("button");
