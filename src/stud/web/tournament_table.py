@@ -80,10 +80,6 @@ class TournamentTable(Table):
         self.players.pop(number, None)
         return seat
 
-    def seat_of_player(self, player: int) -> int | None:
-        """Where an entrant sits here, if here."""
-        return next((n for n, p in self.players.items() if p == player), None)
-
     def note(self, *notes: str) -> None:
         """Tell everyone at the table (a numbered event, like every other change)."""
         self._publish(notes=notes)
