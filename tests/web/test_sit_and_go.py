@@ -83,7 +83,8 @@ def check_final(store: Store, spec: dict[str, Any], table: int, final: dict[str,
 def test_a_spec_that_cannot_be_played_is_one_clear_line() -> None:
     for bad, words in [
         ({"game": "holdem"}, "game must be one of"),
-        ({"players": 9}, "players must be a whole number from 2 to 8"),
+        ({"players": 65}, "players must be a whole number from 2 to 64"),
+        ({"players": 18, "table_size": 9}, "table_size must be a whole number from 2 to 8"),
         ({"payouts": "60,30"}, "add up to 90"),
         ({"players": 2, "payouts": "50,30,20"}, "3 paid places for 2 players"),
         ({"clock": "days"}, "clock must be hands or minutes"),
@@ -106,7 +107,7 @@ def test_r10_2_sit_and_go_with_bots_plays_to_a_winner_over_websockets(
     async def scenario() -> None:
         async with cardroom(url) as room:
             made = room.room.create_tournament("Test sit-and-go", {**FAST_SPEC, "bots": True})
-            table = made.id
+            table = made.tables[0].id
             token = room.store.guest()
             async with connect(room, table, token) as ann, connect(room, table) as watcher:
                 first = await ann.until(_over_or_registering)
@@ -164,9 +165,10 @@ def test_registration_errors_go_to_that_client_only_and_unregistering_refunds() 
             room.store.sit(cash, 0, poor_id, 800)
             room.room.open()
             async with connect(room, cash, rich) as someone:
-                await someone.send(type="register")
-                error = await someone.until(lambda m: m["type"] == "error")
-                assert error["message"] == "this table plays no tournament: open one from the lobby"
+                assert (
+                    await refusal(someone, type="register")
+                    == "this table plays no tournament: open one from the lobby"
+                )
             async with (
                 connect(room, table, rich) as ann,
                 connect(room, table, poor) as bob,
@@ -174,18 +176,18 @@ def test_registration_errors_go_to_that_client_only_and_unregistering_refunds() 
             ):
                 await ann.send(type="register")
                 await ann.until(lambda m: m["type"] == "registered")
-                await ann.send(type="register")
-                error = await ann.until(lambda m: m["type"] == "error")
-                assert error["message"] == "you are already registered for this tournament"
-                await bob.send(type="register")
-                error = await bob.until(lambda m: m["type"] == "error")
-                assert error["message"] == "the bankroll has 200 chips, not 300"
+                assert (
+                    await refusal(ann, type="register")
+                    == "you are already registered for this tournament"
+                )
+                assert await refusal(bob, type="register") == "the bankroll has 200 chips, not 300"
                 await ann.send(type="unregister")
                 await ann.until(lambda m: m["type"] == "unregistered")
                 assert room.store.account(rich).bankroll == GRANT  # type: ignore[union-attr]
-                await bob.send(type="unregister")
-                error = await bob.until(lambda m: m["type"] == "error")
-                assert error["message"] == "you are not registered for this tournament"
+                assert (
+                    await refusal(bob, type="unregister")
+                    == "you are not registered for this tournament"
+                )
                 await ann.send(type="register")
                 await cat.send(type="register")
                 await cat.until(lambda m: _state(m) == "running")
@@ -198,18 +200,44 @@ def test_registration_errors_go_to_that_client_only_and_unregistering_refunds() 
                 await bob.send(type="sit", seat=0, buy_in=100)
                 error = await bob.until(lambda m: m["type"] == "error")
                 assert "register to play" in error["message"]
-                # Nobody else heard of Bob's refusals: a chat line from Bob reaches
-                # the others with no error before it.
-                await bob.send(type="chat", text="done")
-                for client, own in ((ann, 1), (cat, 0)):
-                    heard = await client.until(lambda m: m["type"] in {"chat", "error"})
-                    assert heard["type"] == "chat"
-                    assert sum('"type":"error"' in raw for raw in client.raw) == own
+                await errors_went_only_to_them(bob, [(ann, 1), (cat, 0)])
             held, granted = room.store.chips()
             assert held == granted
             assert room.store.unbalanced_accounts() == []
 
     asyncio.run(scenario())
+
+
+async def refusal(client: Client, **message: Any) -> str:
+    """Send a message the server must refuse; the refusal's one line."""
+    await client.send(**message)
+    error = await client.until(lambda m: m["type"] == "error")
+    return str(error["message"])
+
+
+async def errors_went_only_to_them(sender: Client, own_errors: list[tuple[Client, int]]) -> None:
+    """Nobody else heard of the sender's refusals: a chat line from the sender reaches
+    the others with no error before it (each had ``own_errors`` of their own)."""
+    await sender.send(type="chat", text="done")
+    for client, own in own_errors:
+        heard = await client.until(lambda m: m["type"] in {"chat", "error"})
+        assert heard["type"] == "chat"
+        assert sum('"type":"error"' in raw for raw in client.raw) == own
+
+
+async def joined(port: int, table: int, token: str) -> Client:
+    """A client at a table of a served cardroom, once it has the tournament frame."""
+    ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}")
+    client = Client(ws)
+    await client.send(type="hello")
+    await client.until(lambda m: m["type"] == "tournament")
+    return client
+
+
+def my_turn(c: Client) -> bool:
+    """Whether the client's seat is to act in a hand in play."""
+    hand = c.table["hand"] if c.table else None
+    return bool(c.legal()) and hand is not None and hand["phase"] != "over"
 
 
 def _post(port: int, path: str, body: dict[str, Any], token: str | None = None) -> Any:
@@ -242,19 +270,8 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         db = request.getfixturevalue("postgres_url")
     spec = {**FAST_SPEC, "players": 3, "payouts": "65,35"}
 
-    async def client(port: int, table: int, token: str) -> Client:
-        ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}")
-        joined = Client(ws)
-        await joined.send(type="hello")
-        await joined.until(lambda m: m["type"] == "tournament")
-        return joined
-
-    def my_turn(c: Client) -> bool:
-        hand = c.table["hand"] if c.table else None
-        return bool(c.legal()) and hand is not None and hand["phase"] != "over"
-
     async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any]]:
-        ann = await client(port, table, token)
+        ann = await joined(port, table, token)
         await ann.send(type="register")
         await ann.until(lambda m: _state(m) == "running")
         await ann.play_passive()  # one hand done: the tournament has moved on
@@ -275,7 +292,7 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
     assert standing["state"] == "running"
 
     async def second_life(port: int) -> dict[str, Any]:
-        ann = await client(port, table, token)
+        ann = await joined(port, table, token)
         after = ann.table
         assert after is not None
         assert after["hand"]["id"] == before["hand"]["id"]
@@ -311,7 +328,7 @@ def test_r10_1_a_level_in_minutes_changes_at_the_next_hand_only() -> None:
             made = room.room.create_tournament("Timed", {**spec, "level_length": 1, "bots": True})
             now = [1_000_000.0]
             made.wall = lambda: now[0]
-            async with connect(room, made.id, room.store.guest()) as ann:
+            async with connect(room, made.tables[0].id, room.store.guest()) as ann:
                 await ann.send(type="register")
                 first = await ann.until(lambda m: _state(m) == "running")
                 level = _tournament(first)

@@ -34,7 +34,8 @@ from stud.web.protocol import Hello, ProtocolError, parse_command
 from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
 from stud.web.store import AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
-from stud.web.tournament import TournamentTable, tournament_spec
+from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
+from stud.web.tournament_table import TournamentTable
 from stud.web.watching import Watching
 
 __all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
@@ -62,8 +63,9 @@ class Room:
     defaults: bool = True
     """Open ``DEFAULT_TABLES`` when the store has no table yet."""
     tables: dict[int, Table] = field(default_factory=dict)
-    tournaments: dict[int, TournamentTable] = field(default_factory=dict)
-    """Sit-and-gos by tournament id; their tables are in ``tables`` too."""
+    tournaments: dict[int, Director] = field(default_factory=dict)
+    """Tournaments by id, the finished ones too; their tables are in ``tables`` while
+    they run."""
     watching: Watching = field(default_factory=Watching)
     """Who watched which table when: they may replay those hands."""
     signups: RateLimit = field(default_factory=RateLimit)
@@ -73,9 +75,9 @@ class Room:
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
-        for stored in self.store.tournaments():
+        for stored in (*self.store.finished_tournaments(), *self.store.tournaments()):
             if stored.id not in self.tournaments:
-                self._run_tournament(TournamentTable(stored, self.store, self.settings))
+                self._run_tournament(Director(stored, self.store, self.settings))
         rows = self.store.tables()
         if not rows and self.defaults and not self.tables:
             for name, variant, stakes in DEFAULT_TABLES:
@@ -88,26 +90,35 @@ class Room:
                     rules = rules.with_rake(row.rake)
                 self._start(row.id, row.name, rules, row.seats, row.bots)
 
-    def _run_tournament(self, table: TournamentTable) -> None:
-        table.start()
-        self.tables[table.id] = table
-        self.tournaments[table.tournament_id] = table
+    def _run_tournament(self, director: Director) -> None:
+        director.start()
+        self.tournaments[director.id] = director
+        if director.state != "over":
+            for table in director.tables:
+                self.tables[table.id] = table
 
-    def create_tournament(self, name: str, request: dict[str, Any]) -> TournamentTable:
-        """A new sit-and-go from a lobby request; raises ``ValueError`` (``TournamentError``)."""
+    def create_tournament(self, name: str, request: dict[str, Any]) -> Director:
+        """A new tournament from a lobby request, at as many tables as its players need;
+        raises ``ValueError`` (``TournamentError``)."""
         spec = tournament_spec(request)
+        config = tournament_config(spec)
         name = " ".join(name.split())[:40] or "Sit and go"
         bots = request.get("bots", False)
         if not isinstance(bots, bool):
             raise ValueError("bots must be true or false")
-        first = TournamentTable.first_rules(spec)
+        first = first_rules(spec)
         ids = self.store.create_tournament(
-            name, spec, bots, first.variant.value, first.stakes, spec["players"]
+            name,
+            spec,
+            bots,
+            first.variant.value,
+            first.stakes,
+            config.table_size,
+            tables=config.starting_tables,
         )
-        stored = self.store.tournament(ids[0])
-        table = TournamentTable(stored, self.store, self.settings)
-        self._run_tournament(table)
-        return table
+        director = Director(self.store.tournament(ids[0]), self.store, self.settings)
+        self._run_tournament(director)
+        return director
 
     def _start(self, table_id: int, name: str, rules: Rules, seats: int, bots: bool) -> Table:
         table = Table(table_id, name, rules, seats, self.store, self.settings, bots=bots)
@@ -286,6 +297,13 @@ def create_app(room: Room) -> Starlette:
     async def tournaments(request: Request) -> Response:
         return JSONResponse({"tournaments": [t.summary() for t in room.tournaments.values()]})
 
+    async def one_tournament(request: Request) -> Response:
+        director = room.tournaments.get(request.path_params["tournament"])
+        if director is None:
+            return _error("no such tournament", 404)
+        account = me(request)
+        return JSONResponse(director.standing(account.id if account else None))
+
     async def new_tournament(request: Request) -> Response:
         if not _origin_ok(request):
             return _error("requests must come from this cardroom's page", 403)
@@ -421,6 +439,7 @@ def create_app(room: Room) -> Starlette:
             Route("/api/tables/{table:int}/hands", hands),
             Route("/api/tournaments", tournaments),
             Route("/api/tournaments", new_tournament, methods=["POST"]),
+            Route("/api/tournaments/{tournament:int}", one_tournament),
             Route("/api/hands/{hand:int}.{kind:str}", hand_file),
             Route("/api/hands/{hand:int}/replay", replay_hand),
             Route("/api/tables/{table:int}/replays", table_replays),

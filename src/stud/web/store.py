@@ -67,6 +67,7 @@ __all__ = [
     "StoreError",
     "TableRow",
     "TournamentRow",
+    "TournamentTableRow",
     "hash_password",
     "verify_password",
 ]
@@ -214,8 +215,18 @@ class TournamentRow(Base):
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
 
 
+class TournamentTableRow(Base):
+    """A further table of a multi-table tournament (its first is ``TournamentRow.table_id``)."""
+
+    __tablename__ = "tournament_tables"
+    tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
+    number: Mapped[int] = mapped_column(Integer, primary_key=True)
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), unique=True)
+
+
 class EntryRow(Base):
-    """One player registered for a tournament, in the seat they will take."""
+    """One player registered for a tournament: ``seat`` is their entrant number
+    (``stud.tournament``'s player), the seat they take at a one-table tournament."""
 
     __tablename__ = "entries"
     tournament_id: Mapped[int] = mapped_column(ForeignKey("tournaments.id"), primary_key=True)
@@ -599,23 +610,64 @@ class Store:
     # -- tournaments ----------------------------------------------------------------
 
     def create_tournament(
-        self, name: str, config: dict[str, Any], bots: bool, variant: str, stakes: str, seats: int
+        self,
+        name: str,
+        config: dict[str, Any],
+        bots: bool,
+        variant: str,
+        stakes: str,
+        seats: int,
+        tables: int = 1,
     ) -> tuple[int, int]:
-        """A new tournament and its table; returns (tournament id, table id)."""
+        """A new tournament and its ``tables`` tables (named "table 2" on from the
+        second); returns (tournament id, first table id)."""
         with self._tx() as session:
-            table = TableRow(name=name, variant=variant, stakes=stakes, seats=seats, bots=False)
-            session.add(table)
-            session.flush()
-            row = TournamentRow(table_id=table.id, name=name, config=config, bots=bots)
+            made = []
+            for number in range(tables):
+                label = name if number == 0 else f"{name[:30]} table {number + 1}"
+                table = TableRow(
+                    name=label, variant=variant, stakes=stakes, seats=seats, bots=False
+                )
+                session.add(table)
+                session.flush()
+                made.append(table.id)
+            row = TournamentRow(table_id=made[0], name=name, config=config, bots=bots)
             session.add(row)
             session.flush()
-            return row.id, table.id
+            for number, table_id in enumerate(made[1:], start=1):
+                session.add(
+                    TournamentTableRow(tournament_id=row.id, number=number, table_id=table_id)
+                )
+            return row.id, made[0]
+
+    def tournament_tables(self, tournament_id: int) -> list[TableRow]:
+        """A tournament's tables, its first first."""
+        with self._tx() as session:
+            row = session.get(TournamentRow, tournament_id)
+            if row is None:
+                raise StoreError("no such tournament")
+            first = session.get(TableRow, row.table_id)
+            assert first is not None
+            further = session.scalars(
+                select(TableRow)
+                .join(TournamentTableRow, TournamentTableRow.table_id == TableRow.id)
+                .where(TournamentTableRow.tournament_id == tournament_id)
+                .order_by(TournamentTableRow.number)
+            )
+            return [first, *further]
 
     def tournaments(self) -> list[TournamentRow]:
         """Every tournament not yet over."""
         with self._tx() as session:
             query = select(TournamentRow).where(TournamentRow.state != "over")
             return list(session.scalars(query.order_by(TournamentRow.id)))
+
+    def finished_tournaments(self, limit: int = 50) -> list[TournamentRow]:
+        """The newest tournaments that are over, oldest first (the lobby keeps their results)."""
+        with self._tx() as session:
+            query = select(TournamentRow).where(TournamentRow.state == "over")
+            newest = session.scalars(query.order_by(TournamentRow.id.desc()).limit(limit))
+            return list(reversed(list(newest)))
 
     def tournament(self, tournament_id: int) -> TournamentRow:
         """One tournament by id."""
@@ -720,9 +772,14 @@ class Store:
             row.progress = progress
             if over:
                 row.state = "over"
-                table = session.get(TableRow, row.table_id)
-                assert table is not None
-                table.closed = True
+                further = select(TournamentTableRow.table_id).where(
+                    TournamentTableRow.tournament_id == tournament_id
+                )
+                session.execute(
+                    update(TableRow)
+                    .where((TableRow.id == row.table_id) | TableRow.id.in_(further))
+                    .values(closed=True)
+                )
             for seat, prize in prizes.items():
                 if not prize:
                     continue

@@ -159,6 +159,7 @@ class _From:
 
 
 _STOP = object()
+_WAKE = object()
 
 
 class TableHandle(Protocol):
@@ -256,6 +257,11 @@ class Table:
 
     def submit(self, viewer: Viewer, command: Command) -> None:
         self._queue.put_nowait(_From(viewer, command))
+
+    def wake(self) -> None:
+        """Look again at whether a hand is due: something outside the task changed it
+        (a tournament's next round)."""
+        self._queue.put_nowait(_WAKE)
 
     async def stop(self) -> None:
         self._queue.put_nowait(_STOP)

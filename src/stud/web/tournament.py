@@ -1,17 +1,22 @@
-"""Sit-and-go tournaments in the cardroom: set-up, registration and the tournament table.
+"""Tournaments in the cardroom, at one table or several: set-up, registration, rounds.
 
 A tournament is a ``stud.tournament`` value (``Tournament``): the level and game of
-each hand, who is out, places and prizes are decided there (R10) and nowhere here.
-This module keeps that value in the store, seats its players at one
-``TournamentTable`` (a ``Table`` whose chips are tournament chips, never bankroll
-chips), deals each hand at the stakes the tournament says, between hands only,
-and gives each finished hand back to it. Buy-ins go from bankrolls into the prize
-pool through the ledger, and each prize comes back the same way when its player
-finishes, so the books balance at every moment.
+each hand, who is out, places and prizes, which players move and which tables
+break are decided there (R10) and nowhere here. The ``Director`` keeps that value
+in the store and runs its ``TournamentTable`` tasks (tables whose chips are
+tournament chips, never bankroll chips) in rounds, as ``stud.tournament`` counts
+them: each table with two players or more is given its hand of the round, at the
+stakes of that moment on the tournament's one clock; when every table's hand is
+over, the round goes back to the tournament, and the director seats the players
+where it now says (moved players follow to their new table) and deals the next
+round. Buy-ins go from bankrolls into the prize pool through the ledger, and each
+prize comes back the same way when its player finishes, so the books balance at
+every moment.
 """
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -19,23 +24,23 @@ from typing import Any
 from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
 from stud.rules import Rules, Variant
-from stud.tournament.event import TableHand, Tournament, TournamentConfig
+from stud.tournament.event import MAX_TABLE, TableHand, Tournament, TournamentConfig
 from stud.tournament.places import Finish
 from stud.tournament.structure import Clock, Structure, TournamentError
-from stud.web.protocol import (
-    AddBot,
-    Command,
-    Hello,
-    ProtocolError,
-    Register,
-    RemoveBot,
-    Sit,
-    Unregister,
-)
+from stud.web.protocol import ProtocolError, Register, Unregister
 from stud.web.store import EntryRow, Store, TournamentRow
-from stud.web.table import Settings, Table, Viewer, _Recent, _Seat, frame
+from stud.web.table import Settings, Viewer, _Recent, _Seat, frame
+from stud.web.tournament_table import TournamentTable
 
-__all__ = ["GAMES", "TournamentTable", "tournament_config", "tournament_spec"]
+__all__ = [
+    "GAMES",
+    "MAX_ENTRANTS",
+    "Director",
+    "first_rules",
+    "seats_after",
+    "tournament_config",
+    "tournament_spec",
+]
 
 GAMES: dict[str, tuple[Variant, ...]] = {
     "stud": (Variant.STUD,),
@@ -44,6 +49,9 @@ GAMES: dict[str, tuple[Variant, ...]] = {
     "mixed": (Variant.RAZZ, Variant.STUD, Variant.STUD8),
 }
 """What a tournament may play: one game, or the mixed rotation of all three."""
+
+MAX_ENTRANTS = 64
+"""The most players one tournament in the cardroom takes (eight tables of eight)."""
 
 LEVELS = 20
 """Levels a structure has; the stakes double at each, and the last lasts for ever."""
@@ -79,6 +87,8 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
 
     The stakes start at ``ante``/``small_bet`` and double every level
     (``Structure.doubling``); a level lasts ``level_length`` hands or minutes.
+    More ``players`` than ``table_size`` seats (8 unless asked) play at several
+    tables, as ``stud play --tournament`` does.
     """
     game = data.get("game", "stud")
     if game not in GAMES:
@@ -86,10 +96,11 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
     clock = data.get("clock", "hands")
     if clock not in {c.value for c in Clock}:
         raise TournamentError(f"clock must be hands or minutes, not {clock!r}")
-    players = _whole(data, "players", 6, 2, 8)
+    players = _whole(data, "players", 6, 2, MAX_ENTRANTS)
     spec: Spec = {
         "game": game,
         "players": players,
+        "table_size": _whole(data, "table_size", min(players, MAX_TABLE), 2, MAX_TABLE),
         "buy_in": _whole(data, "buy_in", 100, 0, 100_000),
         "stack": _whole(data, "stack", 500, 1, 1_000_000),
         "ante": _whole(data, "ante", 1, 1, 10_000),
@@ -104,7 +115,8 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
 
 
 def tournament_config(spec: Spec) -> TournamentConfig:
-    """The ``stud.tournament`` set-up of a spec: one table of all the players."""
+    """The ``stud.tournament`` set-up of a spec (one stored before tables had a size
+    seats all its players at one table)."""
     structure = Structure.doubling(
         spec["ante"],
         spec["small_bet"],
@@ -120,8 +132,34 @@ def tournament_config(spec: Spec) -> TournamentConfig:
         structure,
         buy_in=spec["buy_in"],
         payouts=tuple(spec["payouts"]),
-        table_size=spec["players"],
+        table_size=int(spec.get("table_size") or spec["players"]),
     )
+
+
+def first_rules(spec: Spec) -> Rules:
+    """The game and stakes of the first hand."""
+    return tournament_config(spec).structure.rules(0)
+
+
+def seats_after(
+    tables: tuple[tuple[int, ...], ...], seating: Mapping[int, tuple[int, int]], size: int
+) -> dict[int, tuple[int, int]]:
+    """Where each player the tournament seats at ``tables`` sits: (table, seat).
+
+    Who stays at their table keeps their seat; a player new to a table (at the start,
+    or moved there by ``stud.tournament``, R10.3) takes its lowest free seat, in the
+    order the tournament lists them.
+    """
+    placed: dict[int, tuple[int, int]] = {}
+    for table, players in enumerate(tables):
+        stay = {p: seating[p] for p in players if p in seating and seating[p][0] == table}
+        placed.update(stay)
+        taken = {seat for _, seat in stay.values()}
+        free = iter([s for s in range(size) if s not in taken])
+        for player in players:
+            if player not in stay:
+                placed[player] = (table, next(free))
+    return placed
 
 
 def _ordinal(place: int) -> str:
@@ -129,48 +167,81 @@ def _ordinal(place: int) -> str:
     return f"{place}{suffix}"
 
 
-class TournamentTable(Table):
-    """The one table of a sit-and-go: registration, then hands until one player is left.
+class Director:
+    """One tournament in the cardroom: its entries, its tables, and the rounds of hands.
 
-    Seats are the tournament's players (seat ``n`` is entrant ``n``). Nobody sits
-    down or adds a bot here: players register, and the table seats them all when
-    the last one does. A player who drops, times out or leaves stays dealt in:
-    the clock folds (or checks) for them at once, so their stack is anted and
-    folded away as the rules already have it.
+    The director is no task of its own: its tables call it from their tasks on the
+    one event loop, and it changes seats only when every table of the tournament is
+    between hands (the round is complete), so no table sees a seat change mid-hand.
     """
 
     def __init__(self, row: TournamentRow, store: Store, settings: Settings | None = None) -> None:
+        self.id = row.id
+        self.name = row.name
         self.spec: Spec = dict(row.config)
         self.config = tournament_config(self.spec)
-        structure = self.config.structure
-        super().__init__(
-            row.table_id, row.name, structure.rules(0), self.config.players, store, settings
-        )
-        self.tournament_id = row.id
+        self.store = store
+        self.settings = settings or Settings()
         self.fill = row.bots
         """Bots take the seats left once a person registers (the creator asked for it)."""
         self.state = row.state
         self._stored_progress = row.progress
-        """Where the tournament stood when the table opened (restored from it)."""
+        """Where the tournament stood when it was loaded (restored from it)."""
         self.entries: list[EntryRow] = []
         self.tournament: Tournament | None = None
         self.started = 0.0
         """When the tournament started, in seconds since the epoch (levels in minutes)."""
         self.level = 0
-        self.due: TableHand | None = None
+        self.rules = self.config.structure.rules(0)
+        """The stakes and game of the round being played (or the first)."""
+        self.round: dict[int, TableHand] = {}
+        """The hands of this round by table, until the round is recorded."""
+        self.results: dict[int, tuple[int, ...]] = {}
+        """The final stacks of the round's hands already over, by table."""
+        self.seating: dict[int, tuple[int, int]] = {}
+        """Every player still in: (table, seat)."""
         self._announced = 0
         self.wall: Callable[[], float] = time.time
-        """The clock levels in minutes run by: seconds since the epoch, as stored."""
+        """The one clock levels in minutes run by: seconds since the epoch, as stored."""
+        size = self.config.table_size
+        self.tables = [
+            TournamentTable(self, number, t.id, t.name, size, store, self.settings)
+            for number, t in enumerate(store.tournament_tables(row.id))
+        ]
 
-    @staticmethod
-    def first_rules(spec: Spec) -> Rules:
-        """The game and stakes of the first hand."""
-        return tournament_config(spec).structure.rules(0)
+    def start(self) -> None:
+        """Load the tournament as stored and start its tables (none once it is over)."""
+        self._restore()
+        if self.state != "over":
+            for table in self.tables:
+                table.start()
 
     # -- what the lobby and the players see -----------------------------------------
 
     def summary(self) -> dict[str, Any]:
+        """The tournament as the lobby shows it."""
         return self.standing(None)
+
+    def where(self, account: int | None) -> tuple[TournamentTable, int] | None:
+        """The table and seat of a person still in the tournament."""
+        if account is None or self.state != "running":
+            return None
+        for entry in self.entries:
+            if entry.bot is None and entry.account_id == account and entry.seat in self.seating:
+                table, seat = self.seating[entry.seat]
+                return self.tables[table], seat
+        return None
+
+    def _stacks(self) -> list[int]:
+        """Every entrant's chips now: the tournament's, with this round's hands over."""
+        tournament = self.tournament
+        if tournament is None:
+            return [self.config.starting_stack] * self.config.players
+        stacks = list(tournament.stacks)
+        for table, final in self.results.items():
+            for player, chips in zip(self.round[table].players, final, strict=True):
+                stacks[player] = chips
+        return stacks
 
     def standing(self, account: int | None) -> dict[str, Any]:
         """The tournament as everyone sees it, with ``you``: this account's entry."""
@@ -179,18 +250,23 @@ class TournamentTable(Table):
         finishes: dict[int, Finish] = (
             {f.player: f for f in tournament.finishes} if tournament else {}
         )
+        stacks = self._stacks()
         players: list[dict[str, Any]] = []
         you = None
         for entry in self.entries:
             finish = finishes.get(entry.seat)
+            at = self.seating.get(entry.seat) if self.state == "running" else None
             player: dict[str, Any] = {
                 "seat": entry.seat,
                 "name": entry.name,
                 "bot": entry.bot is not None,
-                "stack": tournament.stacks[entry.seat] if tournament else config.starting_stack,
+                "stack": stacks[entry.seat],
                 "place": finish.place if finish else None,
                 "shared": finish.shared if finish else 1,
                 "prize": finish.prize if finish else 0,
+                "table": None if at is None else at[0] + 1,
+                "table_id": None if at is None else self.tables[at[0]].id,
+                "table_seat": None if at is None else at[1],
             }
             players.append(player)
             if account is not None and entry.bot is None and entry.account_id == account:
@@ -201,9 +277,17 @@ class TournamentTable(Table):
         timed = structure.clock is Clock.MINUTES
         following = structure.levels[min(self.level + 1, len(structure.levels) - 1)]
         games = GAMES[spec["game"]]
+        seated = [0] * len(self.tables)
+        for table, _ in self.seating.values():
+            seated[table] += 1
         return {
-            "id": self.tournament_id,
-            "table": self.id,
+            "id": self.id,
+            "table": self.tables[0].id,
+            "tables": [
+                {"number": t.number + 1, "id": t.id, "name": t.name, "players": seated[t.number]}
+                for t in self.tables
+            ],
+            "table_size": config.table_size,
             "name": self.name,
             "state": self.state,
             "game": ("Mixed: " if len(games) > 1 else "") + ", ".join(g.game_name for g in games),
@@ -229,43 +313,43 @@ class TournamentTable(Table):
             "you": you,
         }
 
-    def _tell(self, viewer: Viewer) -> None:
+    def tell(self, viewer: Viewer) -> None:
+        """The standing, to one connection."""
         viewer.push(frame("tournament", tournament=self.standing(viewer.account)))
 
-    def _tell_all(self) -> None:
-        for viewer in self._viewers:
-            self._tell(viewer)
+    def tell_all(self) -> None:
+        """The standing, to every connection at every table of the tournament."""
+        for table in self.tables:
+            for viewer in table.viewers():
+                self.tell(viewer)
 
-    def _join(self, viewer: Viewer, hello: Hello) -> None:
-        super()._join(viewer, hello)
-        self._tell(viewer)
+    def _note(self, *notes: str) -> None:
+        for table in self.tables:
+            table.note(*notes)
 
     # -- registration ---------------------------------------------------------------
 
-    async def _command(self, viewer: Viewer, command: Command) -> None:
-        if isinstance(command, Register | Unregister):
-            if viewer.account is None:
-                raise ProtocolError("sign in or play as a guest to register")
-            if self.state != "registering":
-                when = "is over" if self.state == "over" else "is full and has started"
-                raise ProtocolError(f"registration is closed: the tournament {when}")
-            if isinstance(command, Register):
-                self._register(viewer, viewer.account)
-            else:
-                self._unregister(viewer, viewer.account)
-            return
-        if isinstance(command, Sit | AddBot | RemoveBot):
-            raise ProtocolError("a tournament seats its players itself: register to play")
-        await super()._command(viewer, command)
-        self._hurry()  # who sits out on their turn is folded for now, not when time runs out
-
-    def _register(self, viewer: Viewer, account: int) -> None:
-        entry = self.store.enter(self.tournament_id, account)
-        self.entries.append(entry)
-        viewer.push(frame("registered", tournament=self.tournament_id, seat=entry.seat))
-        self._publish(notes=(f"{entry.name} registers",))
-        self._fill_and_begin()
-        self._tell_all()
+    def registration(self, viewer: Viewer, command: Register | Unregister) -> None:
+        """``register`` or ``unregister`` from a connection at any of the tables."""
+        account = viewer.account
+        if account is None:
+            raise ProtocolError("sign in or play as a guest to register")
+        if self.state != "registering":
+            when = "is over" if self.state == "over" else "is full and has started"
+            raise ProtocolError(f"registration is closed: the tournament {when}")
+        if isinstance(command, Register):
+            entry = self.store.enter(self.id, account)
+            self.entries.append(entry)
+            viewer.push(frame("registered", tournament=self.id, seat=entry.seat))
+            self._note(f"{entry.name} registers")
+            self._fill_and_begin()
+        else:
+            self.store.unenter(self.id, account)
+            gone = [e for e in self.entries if e.account_id == account and e.bot is None]
+            self.entries = [e for e in self.entries if e not in gone]
+            viewer.push(frame("unregistered", tournament=self.id))
+            self._note(*(f"{e.name} unregisters" for e in gone))
+        self.tell_all()
 
     def _fill_and_begin(self) -> None:
         """Bots take the seats left if the creator asked (once a person registered),
@@ -277,102 +361,99 @@ class TournamentTable(Table):
         while self.fill and people and len(self.entries) < self.config.players:
             seat = min(set(range(self.config.players)) - {e.seat for e in self.entries})
             name = f"{label} bot {seat + 1}"
-            self.entries.append(self.store.enter(self.tournament_id, None, bot=bot, name=name))
+            self.entries.append(self.store.enter(self.id, None, bot=bot, name=name))
             notes.append(f"{name} registers")
         self.entries.sort(key=lambda e: e.seat)
         if notes:
-            self._publish(notes=tuple(notes))
+            self._note(*notes)
         if len(self.entries) == self.config.players:
             self._begin()
 
-    def _unregister(self, viewer: Viewer, account: int) -> None:
-        self.store.unenter(self.tournament_id, account)
-        gone = [e for e in self.entries if e.account_id == account and e.bot is None]
-        self.entries = [e for e in self.entries if e not in gone]
-        viewer.push(frame("unregistered", tournament=self.tournament_id))
-        self._publish(notes=tuple(f"{e.name} unregisters" for e in gone))
-        self._tell_all()
-
     def _begin(self) -> None:
-        """Every seat is taken: seat everyone with the starting stack (R10.1) and deal."""
+        """Every entry is in: everyone seated with the starting stack (R10.1), tables
+        filled in turn as ``stud.tournament`` seats them, and the first round dealt."""
         self.tournament = Tournament.start(self.config)
         self.state = "running"
         self.started = self.wall()
-        for entry in self.entries:
-            self.seats[entry.seat] = self._seat_for(entry, self.config.starting_stack)
-        self.store.save_tournament(self.tournament_id, self.state, self._progress())
-        self._publish(notes=("The tournament starts",))
+        self.seating = seats_after(self.tournament.tables, {}, self.config.table_size)
+        self._carry_out_seating()
+        self._note("The tournament starts")
+        self._deal_round()
 
-    def _seat_for(self, entry: EntryRow, stack: int) -> _Seat:
-        bot = make_bot(entry.bot) if entry.bot else None
-        here = 0 if bot else sum(1 for v in self._viewers if v.account == entry.account_id)
-        return _Seat(
-            account=entry.account_id,
-            name=entry.name,
-            stack=stack,
-            bot=bot,
-            bot_name=entry.bot,
-            bank=self.settings.time_bank,
-            viewers=here,
-            dropped_at=None if bot or here else self._clock(),
-        )
+    # -- the rounds -----------------------------------------------------------------
 
-    # -- the hands ------------------------------------------------------------------
-
-    def _dealt_in(self, number: int, seat: _Seat) -> bool:
-        return self.state == "running" and seat.stack > 0
-
-    def _can_deal(self) -> bool:
+    def _deal_round(self) -> None:
+        """The hands the tournament says are due now, one to each table with two players
+        or more, at the level of this moment on the one clock (R10.1: between hands)."""
         tournament = self.tournament
-        if self.state != "running" or tournament is None or tournament.is_over:
-            return False
-        if self.hand is not None and not self.hand.is_over:
-            return False
-        return len(tournament.still_in) >= 2
-
-    def _between_hands(self) -> None:
-        """Before a deal: the out leave their seats, and the tournament says the level
-        and game of the hand (R10.1: a level changes between hands only)."""
-        self._after_hand()
-        tournament = self.tournament
-        if tournament is None or not self._can_deal():
+        if tournament is None or tournament.is_over:
             return
-        for number, seat in enumerate(self.seats):
-            if seat is not None and seat.stack == 0:
-                self.seats[number] = None
-        (due,) = tournament.deal((self.wall() - self.started) / 60)
-        new_level = due.level != self.level or due.rules.variant is not self.rules.variant
-        self.due, self.level, self.rules = due, due.level, due.rules
-        self.store.save_tournament(self.tournament_id, self.state, self._progress())
-        if new_level:
-            game = due.rules.variant.game_name
-            self._publish(notes=(f"Level {due.level + 1}: {game} at {due.rules.stakes}",))
-        self._tell_all()
+        due = tournament.deal((self.wall() - self.started) / 60)
+        first = due[0]
+        changed = first.level != self.level or first.rules.variant is not self.rules.variant
+        self.level, self.rules = first.level, first.rules
+        self.round, self.results = {hand.table: hand for hand in due}, {}
+        self.store.save_tournament(self.id, self.state, self._progress())
+        for table in self.tables:
+            table.rules = self.rules
+            table.due = self.round.get(table.number)
+        if changed:
+            self._note(
+                f"Level {first.level + 1}: {first.rules.variant.game_name} at {first.rules.stakes}"
+            )
+        for table in self.tables:
+            table.wake()
+        self.tell_all()
 
-    async def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
-        """The hand goes to the tournament, which places the players it put out (R10.2);
-        their prizes are paid with the hand, in one transaction (on the event loop:
-        a tournament hand ends seldom, and this one transaction holds the prizes too)."""
-        tournament, due = self.tournament, self.due
+    def hand_over(self, recent: _Recent, due: TableHand, final: tuple[int, ...]) -> None:
+        """A table's hand of the round is over (``final``: the stacks in the order of
+        ``due.players``). It is stored with where the round stands; the round's last
+        hand is stored with the tournament after the round (R10.2 places, R10.3 tables)
+        and the prizes of those it put out, in one transaction (on the event loop: a
+        round ends seldom). Then, once this table has published its hand, the players
+        are seated where the tournament says and the next round is dealt."""
+        tournament = self.tournament
         assert tournament is not None
-        assert due is not None
-        hand = recent.state
-        after = tournament.record([(due, hand.final_stacks)])
+        phh = to_phh(recent.state, players=list(recent.names))
+        before = self.results
+        self.results = results = {**before, due.table: final}
+        if len(results) < len(self.round):
+            try:
+                self.store.finish_tournament_hand(
+                    recent.hand_id, self.id, recent.pot, phh, self._progress(), {}, False
+                )
+            except Exception:
+                self.results = before
+                raise
+            self.tell_all()  # the standings show the chips as each table's hand ends
+            return
+        after = tournament.record([(self.round[t], results[t]) for t in sorted(self.round)])
         fresh = after.finishes[len(tournament.finishes) :]
-        self.tournament, self.due = after, None
-        if after.is_over:
-            self.state = "over"
+        seating = seats_after(after.tables, self.seating, self.config.table_size)
+        state = "over" if after.is_over else self.state
+        progress = self._progress(after, seating, {})
         self.store.finish_tournament_hand(
             recent.hand_id,
-            self.tournament_id,
+            self.id,
             recent.pot,
-            to_phh(hand, players=list(recent.names)),
-            self._progress(),
+            phh,
+            progress,
             {f.player: f.prize for f in fresh},
             after.is_over,
         )
+        self.tournament, self.seating, self.state = after, seating, state
+        self.round, self.results = {}, {}
+        asyncio.get_running_loop().call_soon(self._next_round)
 
-    def _after_hand(self) -> None:
+    def _next_round(self) -> None:
+        self._announce()
+        self._carry_out_seating()
+        if self.state == "running":
+            self._deal_round()
+        else:
+            self.tell_all()
+
+    def _announce(self) -> None:
         """Say who finished where, and what they won."""
         tournament = self.tournament
         if tournament is None or len(tournament.finishes) == self._announced:
@@ -382,7 +463,7 @@ class TournamentTable(Table):
         names = {e.seat: e.name for e in self.entries}
         notes = []
         for finish in sorted(fresh, key=lambda f: -f.place):
-            name = names.get(finish.player, f"Seat {finish.player + 1}")
+            name = names.get(finish.player, f"Player {finish.player + 1}")
             if finish.place == 1:
                 notes.append(f"{name} wins the tournament and {finish.prize} chips")
                 continue
@@ -390,32 +471,79 @@ class TournamentTable(Table):
             notes.append(
                 f"{name} finishes {_ordinal(finish.place)}{shared} and wins {finish.prize}"
             )
-        self._publish(notes=tuple(notes))
-        self._tell_all()
+        self._note(*notes)
+        self.tell_all()
 
-    def _start_turn(self) -> None:
-        super()._start_turn()
-        self._hurry()
+    def _carry_out_seating(self) -> None:
+        """Make every table's seats what ``seating`` says: the out leave, moved players
+        take their new seats with their chips and sitting-out as they were, and a
+        person's connections follow them to the new table."""
+        stacks = self._stacks()
+        entries = {e.seat: e for e in self.entries}
+        leaving: dict[int, tuple[TournamentTable, _Seat]] = {}
+        for table in self.tables:
+            for number, player in list(table.players.items()):
+                seat = table.seats[number]
+                if seat is not None:
+                    seat.stack = stacks[player]
+                if self.seating.get(player) != (table.number, number):
+                    seat = table.unseat(number)
+                    if seat is not None:
+                        leaving[player] = (table, seat)
+        arrived: set[int] = set()
+        for player, (number, chair) in sorted(self.seating.items(), key=lambda p: p[1]):
+            table = self.tables[number]
+            if table.players.get(chair) == player:
+                continue
+            arrived.add(player)
+            came = leaving.pop(player, None)
+            entry = entries[player]
+            seat = came[1] if came else self._seat_for(entry, stacks[player])
+            table.seat_player(chair, player, seat)
+            if came is not None:
+                source = came[0]
+                source.note(f"{entry.name} moves to table {number + 1}")
+                table.note(
+                    f"{entry.name} moves in from table {source.number + 1}, seat {chair + 1}"
+                )
+        self._guide({entries[p].account_id for p in arrived if entries[p].bot is None})
 
-    def _hurry(self) -> None:
-        """A player sitting out is folded (or checked) for at once: blinded away."""
-        hand = self.hand
-        if self._deadline is not None and hand is not None and hand.actor is not None:
-            seat = self.seats[self.hand_seats[hand.actor]]
-            if seat is not None and seat.sitting_out:
-                self._deadline = self._turn_start
+    def _guide(self, accounts: set[int]) -> None:
+        """The people just seated (at the start, or moved) who are connected at another
+        of the tournament's tables are sent to their own (the page follows ``moved``)."""
+        for table in self.tables:
+            for viewer in list(table.viewers()):
+                found = self.where(viewer.account) if viewer.account in accounts else None
+                if found is not None and found[0] is not table:
+                    table.tell_moved(viewer, *found)
 
-    def _leave(self, number: int, seat: _Seat) -> None:
-        seat.sitting_out = True
-        self._publish(notes=(f"{seat.name} sits out: folded every hand until back",))
+    def _seat_for(self, entry: EntryRow, stack: int) -> _Seat:
+        bot = make_bot(entry.bot) if entry.bot else None
+        return _Seat(
+            account=entry.account_id,
+            name=entry.name,
+            stack=stack,
+            bot=bot,
+            bot_name=entry.bot,
+            bank=self.settings.time_bank,
+        )
 
     # -- the store ------------------------------------------------------------------
 
-    def _progress(self) -> dict[str, Any]:
-        tournament = self.tournament
+    def _progress(
+        self,
+        tournament: Tournament | None = None,
+        seating: Mapping[int, tuple[int, int]] | None = None,
+        round_: Mapping[int, TableHand] | None = None,
+    ) -> dict[str, Any]:
+        """Where the tournament stands, to store: enough to resume it after a kill."""
+        tournament = tournament or self.tournament
         assert tournament is not None
+        seating = self.seating if seating is None else seating
+        round_ = self.round if round_ is None else round_
         return {
             "stacks": list(tournament.stacks),
+            "tables": [list(t) for t in tournament.tables],
             "rounds": tournament.rounds,
             "hands": tournament.hands,
             "finishes": [
@@ -424,22 +552,29 @@ class TournamentTable(Table):
             "started": self.started,
             "level": self.level,
             "game": self.rules.variant.value,
+            "seating": [[p, t, s] for p, (t, s) in sorted(seating.items())],
+            "round": [
+                [h.number, h.table, list(h.players), list(h.stacks)] for h in round_.values()
+            ],
+            "results": [[t, list(f)] for t, f in sorted(self.results.items()) if round_],
         }
 
     def _restore(self) -> None:
-        """Entries and the tournament as stored; a hand in play is dealt again and
-        replayed at the level it was dealt at."""
-        self.entries = self.store.entries(self.tournament_id)
+        """Entries and the tournament as stored; the round in play goes on: tables whose
+        hand was over wait, a hand in play is dealt again and replayed, the rest deal."""
+        self.entries = self.store.entries(self.id)
         progress = self._stored_progress
         if self.state == "registering" or progress is None:
             self._fill_and_begin()
             return
         stacks = tuple(int(s) for s in progress["stacks"])
         finishes = tuple(Finish(*f) for f in progress["finishes"])
+        still_in = tuple(p for p, s in enumerate(stacks) if s > 0)
+        tables = progress.get("tables", [still_in])  # one table before there were more
         self.tournament = Tournament(
             self.config,
             stacks,
-            (tuple(p for p, s in enumerate(stacks) if s > 0),),
+            tuple(tuple(int(p) for p in t) for t in tables),
             rounds=int(progress["rounds"]),
             hands=int(progress["hands"]),
             finishes=finishes,
@@ -447,19 +582,26 @@ class TournamentTable(Table):
         self._announced = len(finishes)
         self.started = float(progress["started"])
         self.level = int(progress["level"])
-        level = self.config.structure.levels[self.level]
-        self.rules = level.rules(Variant(progress["game"]))
-        for entry in self.entries:
-            if stacks[entry.seat] > 0:
-                self.seats[entry.seat] = self._seat_for(entry, stacks[entry.seat])
-        unfinished = self.store.unfinished_hand(self.id)
-        if unfinished is not None and self.state == "running":
-            self.due = TableHand(
-                self.tournament.hands,
-                0,
-                tuple(unfinished.seats),
-                tuple(unfinished.stacks),
-                self.rules,
-                self.level,
-            )
-        super()._restore()
+        self.rules = self.config.structure.levels[self.level].rules(Variant(progress["game"]))
+        if self.state == "over":
+            return
+        stored = progress.get("seating") or [[p, 0, p] for p in still_in]
+        self.seating = {int(p): (int(t), int(s)) for p, t, s in stored}
+        for number, table, players, at_start in progress.get("round", []):
+            hand = TableHand(number, table, tuple(players), tuple(at_start), self.rules, self.level)
+            self.round[table] = hand
+        self.results = {int(t): tuple(f) for t, f in progress.get("results", [])}
+        self._carry_out_seating()
+        if "round" not in progress:  # stored before rounds were: a hand in play is the round's
+            unfinished = self.store.unfinished_hand(self.tables[0].id)
+            if unfinished is not None:
+                seats, at_start = tuple(unfinished.seats), tuple(unfinished.stacks)
+                hand = TableHand(self.tournament.hands, 0, seats, at_start, self.rules, self.level)
+                self.round = {0: hand}
+        if not self.round:
+            self._deal_round()
+            return
+        for table in self.tables:
+            table.rules = self.rules
+            if table.number not in self.results:
+                table.due = self.round.get(table.number)

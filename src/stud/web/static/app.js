@@ -169,6 +169,9 @@ function receive(m) {
     case "tournament":
       drawTournament(m.tournament);
       break;
+    case "moved":
+      followMove(m);
+      break;
     case "registered":
     case "unregistered":
       refreshMe();
@@ -407,6 +410,8 @@ function route() {
     $("room").hidden = false;
     $("log").replaceChildren();
     $("chat").replaceChildren();
+    $("results").hidden = true;
+    $("tourney-moved").textContent = "";
     drawTournament(null);
     connect(Number(match[1]));
     loadHistory();

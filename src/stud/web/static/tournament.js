@@ -1,5 +1,7 @@
-// Sit-and-go tournaments: the lobby's list and form, and the panel at a tournament
-// table (registration, level, clock to the next level, players left, standings).
+// Tournaments at one table or several: the lobby's list, form and results, and the
+// panel at a tournament table (registration, level, clock to the next level, players
+// left, its tables to watch, standings). A player the tournament moves follows to
+// the new table (the server's "moved" frame).
 // The server decides everything (docs/protocol.md, "Tournaments"); this only draws.
 "use strict";
 
@@ -24,17 +26,54 @@ async function showTournaments() {
   body.replaceChildren();
   for (const t of data.tournaments) {
     const row = document.createElement("tr");
-    cells(row, [t.name, t.game, t.buy_in, `${t.registered}/${t.players}`, t.starting_stack,
+    const players = t.state === "running" ? `${t.players_left} left of ${t.players}` : `${t.registered}/${t.players}`;
+    cells(row, [t.name, t.game, t.buy_in, players, t.starting_stack,
       levelsText(t), t.prizes.join(" / "), t.state]);
+    const tables = document.createElement("td");
+    if (t.state === "running") tables.append(...tableButtons(t));
+    else tables.textContent = `${t.tables.length} of ${t.table_size} seats`;
+    row.append(tables);
     const cell = document.createElement("td");
     const open = document.createElement("button");
-    open.textContent = "Open";
+    open.textContent = t.state === "over" ? "Results" : "Open";
     open.dataset.tournament = t.id;
-    open.addEventListener("click", () => openTable(t.table));
+    open.addEventListener("click", () => (t.state === "over" ? showResults(t.id) : openTable(t.table)));
     cell.append(open);
     row.append(cell);
     body.append(row);
   }
+}
+
+// One button per table still playing, to watch it: "Table 2 (5)".
+function tableButtons(t) {
+  return t.tables.filter((x) => x.players > 0).map((x) => {
+    const watch = document.createElement("button");
+    watch.className = "small";
+    watch.textContent = `Table ${x.number} (${x.players})`;
+    watch.dataset.watch = x.id;
+    watch.addEventListener("click", () => openTable(x.id));
+    return watch;
+  });
+}
+
+async function showResults(id) {
+  let t;
+  try { t = await api(`/api/tournaments/${id}`); } catch (error) { toast(error.message); return; }
+  $("results").hidden = false;
+  $("results-head").textContent = `${t.name}: results \u00b7 ${t.players} players \u00b7 prize pool ${t.prize_pool}`;
+  $("results-standings").querySelector("tbody").replaceChildren(...t.standings.map((p) => {
+    const row = document.createElement("tr");
+    cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.prize || ""]);
+    return row;
+  }));
+  $("results").scrollIntoView();
+}
+
+// The tournament moved this player to another table: go there, and say so.
+function followMove(m) {
+  openTable(m.table);
+  $("tourney-moved").textContent = m.message;
+  toast(m.message);
 }
 
 $("create-tournament").addEventListener("submit", async (e) => {
@@ -46,6 +85,7 @@ $("create-tournament").addEventListener("submit", async (e) => {
       name: form.name.value, game: form.game.value, players: number("players"),
       buy_in: number("buy_in"), stack: number("stack"), ante: number("ante"),
       small_bet: number("small_bet"), level_length: number("level_length"),
+      table_size: Math.min(number("table_size"), number("players")),
       clock: form.clock.value, payouts: form.payouts.value, bots: form.bots.checked,
     });
     openTable(t.table);
@@ -86,13 +126,15 @@ function drawTournament(t) {
     : you.place === null ? (t.state === "registering" ? "You are registered." : "")
       : you.place === 1 ? `You win the tournament: prize ${you.prize}.`
         : `You finish ${ordinal(you.place)}${you.shared > 1 ? ` (shared by ${you.shared})` : ""}: prize ${you.prize}.`;
+  $("tourney-tables").replaceChildren(...(t.tables.length > 1 && t.state === "running"
+    ? [`Tables (${t.table_size} seats): `, ...tableButtons(t)] : []));
   $("tourney-register").hidden = t.state !== "registering" || !!you || !me;
   $("tourney-unregister").hidden = t.state !== "registering" || !you;
   const body = $("standings").querySelector("tbody");
   body.replaceChildren(...t.standings.map((p) => {
     const row = document.createElement("tr");
     if (p.place !== null) row.className = "out";
-    cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.stack, p.prize || ""]);
+    cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.stack, p.prize || "", p.table || ""]);
     return row;
   }));
 }
