@@ -96,6 +96,7 @@ from stud.sim.engine import (
 __all__ = ["BatchedStudEnv", "encode_table", "mask_table"]
 
 _SEAT_FIELDS = 7  # as stud.env.encoding lays out each seat
+_HALF = OBS_SIZE // 2  # the observation is cleared in two runs (see encode_table)
 _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 
 
@@ -106,12 +107,15 @@ _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: Any) -> None:
     """``stud.env.encoding.encode`` of ``seat``'s view, from the engine's arrays (R8.4).
 
-    The whole row is cleared first: one sequential write that the memory system streams
-    (whole cache lines, none read first). Clearing only the slots the last observation
-    set touches fewer bytes but at scattered places, and clearing only the blocks of the
-    seats at the table leaves gaps; both measured slower from a thousand tables on.
+    The whole row is cleared first, in two halves: a sequential write that the memory
+    system streams. Each half (1,200 bytes) stays below the size from which the C
+    library's ``memset`` switches to ``rep stosb``, which made a whole observation 10 to
+    40% slower to build here. Clearing only the slots the last observation set touches fewer
+    bytes but at scattered places, and clearing only the blocks of the seats at the
+    table leaves gaps; both measured slower from a thousand tables on.
     """
-    out[:] = 0.0
+    out[:_HALF] = 0.0
+    out[_HALF:] = 0.0
     n = t[T_N]
     actor = t[T_ACTOR]
     community = t[T_COMMUNITY]
