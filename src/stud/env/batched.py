@@ -109,10 +109,10 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
 
     The whole row is cleared first, in two halves: a sequential write that the memory
     system streams. Each half (1,200 bytes) stays below the size from which the C
-    library's ``memset`` switches to ``rep stosb``, which made a whole observation 10 to
-    40% slower to build here. Clearing only the slots the last observation set touches fewer
-    bytes but at scattered places, and clearing only the blocks of the seats at the
-    table leaves gaps; both measured slower from a thousand tables on.
+    library's ``memset`` switches to ``rep stosb``, which made a whole observation 10
+    to 40% slower to build here. Clearing only the slots the last observation set
+    touches fewer bytes but at scattered places, and clearing only the blocks of the
+    seats at the table leaves gaps; both measured slower from a thousand tables on.
     """
     out[:_HALF] = 0.0
     out[_HALF:] = 0.0
@@ -380,7 +380,7 @@ class BatchedStudEnv:
         self.decks = np.zeros((tables, 52), dtype=np.uint8)
         """Each table's current deck, top first (card codes)."""
         self._t = np.zeros((tables, T_SIZE), dtype=np.int64)
-        self._cards = np.zeros((tables, MAX_SEATS, 7), dtype=np.int8)  # codes: a line per table
+        self._cards = np.zeros((tables, MAX_SEATS, 7), dtype=np.int8)  # codes: 56 bytes a table
         self._kinds = np.zeros((tables, MAX_LEGAL), dtype=np.int64)
         self._amounts = np.zeros((tables, MAX_LEGAL), dtype=np.int64)
         self._won = np.zeros((tables, MAX_SEATS), dtype=np.int64)
