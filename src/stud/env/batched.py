@@ -96,6 +96,7 @@ from stud.sim.engine import (
 __all__ = ["BatchedStudEnv", "encode_table", "mask_table"]
 
 _SEAT_FIELDS = 7  # as stud.env.encoding lays out each seat
+_HALF = OBS_SIZE // 2  # the observation is cleared in two runs (see encode_table)
 _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 
 
@@ -106,48 +107,57 @@ _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: Any) -> None:
     """``stud.env.encoding.encode`` of ``seat``'s view, from the engine's arrays (R8.4).
 
-    The whole row is cleared first: one sequential write that the memory system streams.
-    Clearing only the slots the last observation set touches fewer bytes but at
-    scattered places, which measured slower from a few thousand tables on.
+    The whole row is cleared first, in two halves: a sequential write that the memory
+    system streams. Each half (1,200 bytes) stays below the size from which the C
+    library's ``memset`` switches to ``rep stosb``, which made a whole observation 10
+    to 40% slower to build here. Clearing only the slots the last observation set
+    touches fewer bytes but at scattered places, and clearing only the blocks of the
+    seats at the table leaves gaps; both measured slower from a thousand tables on.
     """
-    out[:] = 0.0
+    out[:_HALF] = 0.0
+    out[_HALF:] = 0.0
     n = t[T_N]
+    actor = t[T_ACTOR]
+    community = t[T_COMMUNITY]
     scale = 1.0 / max(table_chips, 1)
+    s = seat  # the seat at relative place ``rel``, counted on without a division
     for rel in range(n):
-        s = (seat + rel) % n
         ncards = t[T_NCARDS + s]
         nup = min(ncards, 6) - 2 if ncards > 2 else 0
+        block = O_UP + 52 * rel
         for i in range(nup):
-            out[O_UP + 52 * rel + cards[s, 2 + i]] = 1.0
+            out[block + cards[s, 2 + i]] = 1.0
         base = O_SEATS + _SEAT_FIELDS * rel
         folded = t[T_FOLDED + s] != 0
+        stack = t[T_STACK + s]
         out[base] = 1.0
         out[base + 1] = 1.0 if folded else 0.0
-        out[base + 2] = 1.0 if t[T_STACK + s] == 0 and not folded else 0.0
-        out[base + 3] = 1.0 if t[T_ACTOR] == s else 0.0
-        out[base + 4] = min(t[T_STACK + s] * scale, 1.0)
+        out[base + 2] = 1.0 if stack == 0 and not folded else 0.0
+        out[base + 3] = 1.0 if actor == s else 0.0
+        out[base + 4] = min(stack * scale, 1.0)
         out[base + 5] = min(t[T_WAGER + s] * scale, 1.0)
         out[base + 6] = min(t[T_CONTRIB + s] * scale, 1.0)
+        s = s + 1 if s + 1 < n else 0
     ranks = 0  # a count per rank, 4 bits each: nothing to allocate per step
     suits = 0
     ncards = t[T_NCARDS + seat]
     mine = min(ncards, 6)  # down cards first, then face-up cards
-    held = mine + (1 if ncards == 7 or t[T_COMMUNITY] >= 0 else 0)
+    held = mine + (1 if ncards == 7 or community >= 0 else 0)
     for i in range(held):
         code = cards[seat, i if i < mine else 6]  # the seventh: own or community
         if i < 2 or (i >= mine and ncards == 7):
             out[O_DOWN + code] = 1.0
-        ranks += 1 << (4 * (code // 4))
-        suits += 1 << (4 * (code % 4))
-    if t[T_COMMUNITY] >= 0:
-        out[O_COMMUNITY + t[T_COMMUNITY]] = 1.0
+        ranks += 1 << (4 * (code >> 2))
+        suits += 1 << (4 * (code & 3))
+    if community >= 0:
+        out[O_COMMUNITY + community] = 1.0
     out[O_STREET + t[T_STREET] - 3] = 1.0
     out[O_PHASE] = 1.0  # betting: the only phase with a decision here
     out[O_VARIANT + r[R_VARIANT]] = 1.0
     out[O_PLAYERS + n - 2] = 1.0
     pot = 0
-    for s in range(n):
-        pot += t[T_CONTRIB + s]
+    for p in range(n):
+        pot += t[T_CONTRIB + p]
     out[O_POT] = min(pot * scale, 1.0)
     out[O_TO_CALL] = min(max(0, t[T_LEVEL] - t[T_WAGER + seat]) * scale, 1.0)
     if held == 0:
@@ -370,7 +380,7 @@ class BatchedStudEnv:
         self.decks = np.zeros((tables, 52), dtype=np.uint8)
         """Each table's current deck, top first (card codes)."""
         self._t = np.zeros((tables, T_SIZE), dtype=np.int64)
-        self._cards = np.zeros((tables, MAX_SEATS, 7), dtype=np.int64)
+        self._cards = np.zeros((tables, MAX_SEATS, 7), dtype=np.int8)  # codes: 56 bytes a table
         self._kinds = np.zeros((tables, MAX_LEGAL), dtype=np.int64)
         self._amounts = np.zeros((tables, MAX_LEGAL), dtype=np.int64)
         self._won = np.zeros((tables, MAX_SEATS), dtype=np.int64)

@@ -361,21 +361,22 @@ def hand_showing(codes: Any, n: int, ace_low: bool) -> Any:
     ``ace_low`` (razz) the ace counts as one. Given more than five cards it keeps
     the five most telling ranks, so a hand can be set against a board.
     """
-    counts = np.zeros(15, dtype=np.int64)
+    counts = 0  # 4 bits per rank 1..14: a count in a register, nothing allocated
     for i in range(n):
         rank = codes[i] // 4 + 2
         if ace_low and rank == 14:
             rank = 1
-        counts[rank] += 1
+        counts += 1 << (4 * rank)
     pairs = 0
     trips = 0
     quads = 0
     for rank in range(15):
-        if counts[rank] == 2:
+        count = (counts >> (4 * rank)) & 15
+        if count == 2:
             pairs += 1
-        elif counts[rank] == 3:
+        elif count == 3:
             trips += 1
-        elif counts[rank] == 4:
+        elif count == 4:
             quads += 1
     pairing = 0
     if quads:
@@ -392,7 +393,7 @@ def hand_showing(codes: Any, n: int, ace_low: bool) -> Any:
     slots = 0
     for count in range(4, 0, -1):
         for rank in range(14, 0, -1):
-            if counts[rank] == count:
+            if (counts >> (4 * rank)) & 15 == count:
                 for _ in range(count):
                     if slots < 5:
                         value = value << 4 | rank
