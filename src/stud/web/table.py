@@ -159,6 +159,12 @@ class _From:
 
 
 _STOP = object()
+_DUE = object()
+"""What ``Table._next`` gives when the table's clock is due before any command."""
+
+
+class _Alarm:
+    """A timer's wake-up in a table's queue (each timer its own, so a late one is known)."""
 
 
 class TableHandle(Protocol):
@@ -288,11 +294,8 @@ class Table:
             except Exception:
                 log.exception("table %s: committing the restored hand failed", self.id)
         while True:
-            wake = self._wake_at()
-            timeout = None if wake is None else max(0.0, wake - self._clock())
-            try:
-                item = await asyncio.wait_for(self._queue.get(), timeout)
-            except TimeoutError:
+            item = await self._next()
+            if item is _DUE:
                 try:
                     await self._on_time()
                 except Exception:
@@ -313,6 +316,30 @@ class Table:
                 log.exception("table %s: %r failed", self.id, item)
                 if isinstance(item, _From | _Join):
                     item.viewer.push(frame("error", message="the server failed on that; sorry"))
+
+    async def _next(self) -> object:
+        """The next item of the queue, or ``_DUE`` when the table's clock comes first.
+
+        One timer on the loop, cancelled when an item comes first (``wait_for`` made
+        a task for every item a table took).
+        """
+        wake = self._wake_at()
+        if wake is None:
+            return await self._queue.get()
+        delay = wake - self._clock()
+        if delay <= 0:
+            return _DUE
+        alarm = _Alarm()
+        timer = asyncio.get_running_loop().call_later(delay, self._queue.put_nowait, alarm)
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is alarm:
+                    return _DUE
+                if not isinstance(item, _Alarm):  # an alarm that lost its race: passed over
+                    return item
+        finally:
+            timer.cancel()
 
     def _wake_at(self) -> float | None:
         hand = self.hand
