@@ -98,29 +98,52 @@ def frame(kind: str, **fields: Any) -> str:
 
 
 class Viewer:
-    """One connection to a table: who it is, and the frames waiting to go to it."""
+    """One connection to a table: who it is, and the frames waiting to go to it.
+
+    A plain list and one future to wake the connection's writer: an
+    ``asyncio.Queue`` cost more per frame than the rest of handing it over, and
+    a writer that wakes takes every frame waiting at once.
+    """
 
     def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
         self.account = account
         self.name = name
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.limit = limit
         self.closed = False
+        self._waiting: list[str] = []
+        self._wake: asyncio.Future[None] | None = None
 
     def push(self, text: str) -> None:
         """Queue a frame; a client that falls this far behind is cut off."""
         if self.closed:
             return
-        if self.outbox.qsize() >= self.limit:
+        if len(self._waiting) >= self.limit:
             self.close()
             return
-        self.outbox.put_nowait(text)
+        self._waiting.append(text)
+        self._wake_writer()
 
     def close(self) -> None:
-        """Ask the connection to end."""
+        """Ask the connection to end (after the frames already queued)."""
         if not self.closed:
             self.closed = True
-            self.outbox.put_nowait(None)
+            self._wake_writer()
+
+    def _wake_writer(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def frames(self) -> list[str]:
+        """Every frame queued, in order, once there is one; ``[]`` once closed and sent."""
+        while not self._waiting and not self.closed:
+            self._wake = asyncio.get_running_loop().create_future()
+            try:
+                await self._wake
+            finally:
+                self._wake = None
+        out, self._waiting = self._waiting, []
+        return out
 
 
 @dataclass(slots=True)
