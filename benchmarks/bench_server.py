@@ -270,7 +270,7 @@ COLUMNS = (
     ("hands_per_minute", None, "{:.0f}"),
     ("actions_per_second", None, "{:.0f}"),
     ("cpu", None, "{:.0f}%"),
-    ("cpu_per_action", None, "{:.1f}"),
+    ("cpu_per_action", None, "{:.2f}"),
     ("memory_mb", None, "{:.0f}"),
 )
 
