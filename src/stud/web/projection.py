@@ -32,7 +32,7 @@ from stud.actions import (
 from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
-from stud.state import HandState
+from stud.state import HandState, Phase
 from stud.web.protocol import action_json
 
 __all__ = [
@@ -100,6 +100,9 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
+    """Each seat's shown cards: none before the showdown (R8.4), so no events to read."""
+    if hand.phase is not Phase.SHOWDOWN and hand.phase is not Phase.OVER:
+        return {}
     return {e.seat: e.cards for e in hand.events if isinstance(e, HandShown)}
 
 
@@ -193,7 +196,7 @@ def _hand_json(moment: Moment) -> Json | None:
             "share": e.share.value,
             "hand": e.hand,
         }
-        for e in hand.events
+        for e in (hand.events if hand.is_over else ())  # pots are awarded at the end
         if isinstance(e, PotAwarded)
     ]
     return {

@@ -817,8 +817,11 @@ class Table:
         if not self._viewers:
             return
         frames = EventFrames(self._no, moment)
+        seat_of: dict[int | None, int] = {
+            s.account: n for n, s in reversed(list(enumerate(self.seats))) if s and s.bot is None
+        }  # as ``_seat_of`` finds them, once for every viewer
         for viewer in self._viewers:
-            viewer.push(frames.text(self._seat_of(viewer)))
+            viewer.push(frames.text(seat_of.get(viewer.account)))
 
     # -- restart --------------------------------------------------------------------
 
