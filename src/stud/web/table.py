@@ -100,9 +100,9 @@ def frame(kind: str, **fields: Any) -> str:
 class Viewer:
     """One connection to a table: who it is, and the frames waiting to go to it.
 
-    A plain list and one future to wake the connection's writer: an
-    ``asyncio.Queue`` cost more per frame than the rest of handing it over, and
-    a writer that wakes takes every frame waiting at once.
+    A plain list and one future to wake the connection's writer (an
+    ``asyncio.Queue`` did more work per frame), and a writer that wakes takes
+    every frame waiting at once.
     """
 
     def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
