@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from pydantic_core import from_json
 
 from stud.web.store import Store
 
@@ -105,7 +106,7 @@ async def _player(
         async for text in ws:
             now = time.perf_counter()
             measuring = run.measuring(now)
-            message = json.loads(text)
+            message = from_json(text)  # the clients' own parsing: the fast one at hand
             kind = message["type"]
             if kind == "welcome":
                 seq = message["last_seq"]
