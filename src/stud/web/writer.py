@@ -9,8 +9,8 @@ loop: a busy room pays one commit for many actions, and a quiet one still gets
 each write committed at once (the thread never waits to fill a batch).
 
 The writes one turn of the event loop makes are handed to the thread together,
-at the end of that turn: waking the thread once per action cost more than the
-insert (each wake is a hand-over of the interpreter between the two threads).
+just after that turn: waking the thread once per action cost nearly as much as
+the insert (each wake passes the interpreter between the two threads and back).
 
 A write is answered only after its commit returned, so awaiting it is as good as
 having committed it on the spot. If a batch fails, each write in it is tried
@@ -94,7 +94,7 @@ class GroupWriter:
         return answer
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
-        """The end of a loop turn: give the thread what the turn wrote."""
+        """Just after a loop turn: give the thread what the turn wrote."""
         writes = self._turns.pop(loop, None)
         if not writes:
             return
