@@ -43,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import websockets
+from pydantic_core import from_json
 
 from stud.web.store import Store
 
@@ -105,7 +106,7 @@ async def _player(
         async for text in ws:
             now = time.perf_counter()
             measuring = run.measuring(now)
-            message = json.loads(text)
+            message = from_json(text)  # the clients' own parsing: the fast one at hand
             kind = message["type"]
             if kind == "welcome":
                 seq = message["last_seq"]
@@ -270,7 +271,7 @@ COLUMNS = (
     ("hands_per_minute", None, "{:.0f}"),
     ("actions_per_second", None, "{:.0f}"),
     ("cpu", None, "{:.0f}%"),
-    ("cpu_per_action", None, "{:.1f}"),
+    ("cpu_per_action", None, "{:.2f}"),
     ("memory_mb", None, "{:.0f}"),
 )
 

@@ -31,17 +31,20 @@ async def _seat_loop(
 ) -> None:
     seq, min_no, last_no = 0, 0, -1
     table_now: dict[str, Any] | None = None
+    waiting: list[str] = []
     while not done.is_set():
-        getter = asyncio.ensure_future(viewer.outbox.get())
-        stopper = asyncio.ensure_future(done.wait())
-        finished, _ = await asyncio.wait({getter, stopper}, return_when=asyncio.FIRST_COMPLETED)
-        if getter not in finished:
-            getter.cancel()
-            return
-        stopper.cancel()
-        text = getter.result()
-        if text is None:
-            return
+        if not waiting:
+            getter = asyncio.ensure_future(viewer.frames())
+            stopper = asyncio.ensure_future(done.wait())
+            finished, _ = await asyncio.wait({getter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+            if getter not in finished:
+                getter.cancel()
+                return
+            stopper.cancel()
+            waiting = getter.result()
+            if not waiting:  # closed
+                return
+        text = waiting.pop(0)
         frames.append(text)
         message = json.loads(text)
         if message["type"] == "ack" and message["applied"]:
@@ -58,9 +61,12 @@ async def _seat_loop(
 
 async def _observe(viewer: Viewer, frames: list[str], done: asyncio.Event) -> None:
     over: set[int] = set()
+    waiting: list[str] = []
     while len(over) < HANDS:
-        text = await asyncio.wait_for(viewer.outbox.get(), 60)
-        assert text is not None
+        if not waiting:
+            waiting = await asyncio.wait_for(viewer.frames(), 60)
+            assert waiting, "the observer's connection closed"
+        text = waiting.pop(0)
         frames.append(text)
         message = json.loads(text)
         hand = (

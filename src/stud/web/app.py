@@ -503,9 +503,10 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
 
 
 async def _write(websocket: WebSocket, viewer: Viewer) -> None:
-    while (text := await viewer.outbox.get()) is not None:
+    while frames := await viewer.frames():
         try:
-            await websocket.send_text(text)
+            for text in frames:
+                await websocket.send_text(text)
         except (WebSocketDisconnect, RuntimeError):
             return
     with contextlib.suppress(Exception):

@@ -5,16 +5,14 @@ from an observer's in a few places only: its own down cards, and for the seat
 to act its legal actions (``projection.project`` and ``project_events`` decide
 which, and nothing here does). So the public view is built and encoded once,
 piece by piece, and a seat's frame is those pieces joined, with the few items
-its projection changed encoded again.
+the projection gives it of its own (``own_view``, ``own_events``) encoded again.
 """
 
 from __future__ import annotations
 
-from typing import Any
-
 from pydantic_core import to_json
 
-from stud.web.projection import Moment, project, project_events, public_events, public_view
+from stud.web.projection import Moment, own_events, own_view, public_events, public_view
 from stud.web.protocol import VERSION
 
 __all__ = ["EventFrames"]
@@ -42,14 +40,21 @@ class EventFrames:
         return self._texts[viewer]
 
     def _encode(self, viewer: int | None) -> str:
-        table = project(self.moment, viewer, self.table)
-        events = project_events(self.moment, viewer, self.events)
-        # The projection copies what it changes: an item still the public one is
-        # encoded already.
-        event_text = _reuse(events, self.events, self._event_text)
-        seat_text = _reuse(table["seats"], self.table["seats"], self._seat_text)
-        hand = table["hand"]
-        hand_text = self._hand_text if hand is self.table["hand"] else to_json(hand)
+        # The projection says what this viewer sees beyond the public view; only
+        # those items are encoded again, the rest is the public frame's text.
+        own = own_view(self.moment, viewer, self.table)
+        dealt = own_events(self.moment, viewer, self.events)
+        event_text = self._event_text
+        if dealt:
+            event_text = [
+                to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
+            ]
+        seat_text, hand_text = self._seat_text, self._hand_text
+        if own is not None:
+            seat_text = list(seat_text)
+            seat_text[own.seat] = to_json(own.seat_json)
+            if own.hand_json is not None:
+                hand_text = to_json(own.hand_json)
         return b"".join(
             (
                 self._head,
@@ -61,14 +66,7 @@ class EventFrames:
                 b'],"hand":',
                 hand_text,
                 b',"you":',
-                to_json(table["you"]),
+                b"null" if viewer is None else b"%d" % viewer,
                 b"}}",
             )
         ).decode()
-
-
-def _reuse(items: list[Any], public: list[Any], encoded: list[bytes]) -> list[bytes]:
-    return [
-        text if item is shared else to_json(item)
-        for item, shared, text in zip(items, public, encoded, strict=True)
-    ]

@@ -32,13 +32,16 @@ from stud.actions import (
 from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
-from stud.state import HandState
+from stud.state import HandState, Phase
 from stud.web.protocol import action_json
 
 __all__ = [
     "Clock",
     "Moment",
+    "OwnView",
     "SeatInfo",
+    "own_events",
+    "own_view",
     "project",
     "project_events",
     "project_log",
@@ -97,6 +100,9 @@ def _cards(cards: tuple[Card, ...]) -> list[str]:
 
 
 def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
+    """Each seat's shown cards: none before the showdown (R8.4), so no events to read."""
+    if hand.phase is not Phase.SHOWDOWN and hand.phase is not Phase.OVER:
+        return {}
     return {e.seat: e.cards for e in hand.events if isinstance(e, HandShown)}
 
 
@@ -190,7 +196,7 @@ def _hand_json(moment: Moment) -> Json | None:
             "share": e.share.value,
             "hand": e.hand,
         }
-        for e in hand.events
+        for e in (hand.events if hand.is_over else ())  # pots are awarded at the end
         if isinstance(e, PotAwarded)
     ]
     return {
@@ -232,20 +238,42 @@ def project(moment: Moment, viewer: int | None, public: Json | None = None) -> J
     """The table as ``viewer`` (a seat, or ``None`` for an observer) may see it.
 
     ``public`` is ``public_view(moment)`` when the caller has it already: a seat's
-    view is the public one plus that seat's own down cards and legal actions.
+    view is the public one with what ``own_view`` adds.
     """
     base = public_view(moment) if public is None else public
     out = {**base, "you": viewer}
+    own = own_view(moment, viewer, base)
+    if own is not None:
+        seats = list(base["seats"])
+        seats[own.seat] = own.seat_json
+        out["seats"] = seats
+        if own.hand_json is not None:
+            out["hand"] = own.hand_json
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class OwnView:
+    """What a seat in the hand sees beyond the public view, and nothing else differs."""
+
+    seat: int
+    seat_json: Json
+    """Its own seat, with its face-down cards."""
+    hand_json: Json | None
+    """The hand with the seat's legal actions, when it is the seat to act."""
+
+
+def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None:
+    """What ``viewer`` sees of the table beyond ``public`` (``public_view(moment)``):
+    a seat in the hand, its own down cards and, on its turn, its legal actions;
+    anyone else, nothing (``None``)."""
     hand = moment.hand
     if viewer is None or hand is None or viewer not in moment.hand_seats:
-        return out
+        return None
     h = moment.hand_seats.index(viewer)
-    seats = list(base["seats"])
-    seats[viewer] = {**seats[viewer], "down": _cards(hand.down[h])}
-    out["seats"] = seats
-    if hand.actor == h:
-        out["hand"] = {**base["hand"], "legal": _legal(hand, h)}
-    return out
+    seat_json = {**public["seats"][viewer], "down": _cards(hand.down[h])}
+    hand_json = {**public["hand"], "legal": _legal(hand, h)} if hand.actor == h else None
+    return OwnView(viewer, seat_json, hand_json)
 
 
 def project_events(
@@ -254,16 +282,25 @@ def project_events(
     """The change's events as ``viewer`` may see them, in table seats.
 
     ``public`` is ``public_events(moment)`` when the caller has it already; a seat
-    sees the same, with its own cards in the ``dealt`` items.
+    sees the same, with what ``own_events`` adds.
     """
     shared = public_events(moment) if public is None else public
-    if viewer is None:
+    own = own_events(moment, viewer, shared)
+    if not own:
         return shared
-    out = list(shared)
+    return [own.get(index, item) for index, item in enumerate(shared)]
+
+
+def own_events(moment: Moment, viewer: int | None, public: list[Json]) -> dict[int, Json]:
+    """The items of ``public`` (``public_events(moment)``) that ``viewer`` sees
+    otherwise, by index: a seat's own cards in the ``dealt`` items."""
+    out: dict[int, Json] = {}
+    if viewer is None:
+        return out
     offset = len(moment.notes)
     for index, event in enumerate(moment.events):
         if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
-            out[offset + index] = {**out[offset + index], "down": _cards(event.down)}
+            out[offset + index] = {**public[offset + index], "down": _cards(event.down)}
     return out
 
 

@@ -189,12 +189,18 @@ def action_of(act: Act) -> Action:
     return _SIZED[act.action](act.to)
 
 
+_NAMES: dict[type[Action], str] = {type(action): name for name, action in _SIMPLE.items()}
+_NAMES.update({kind: name for name, kind in _SIZED.items()})
+
+
 def action_json(action: Action) -> dict[str, object]:
-    """An engine action as the protocol writes it: ``{"action": "raise", "to": 20}``."""
-    for name, simple in _SIMPLE.items():
-        if action == simple:
-            return {"action": name}
-    for name, kind in _SIZED.items():
-        if isinstance(action, kind):
-            return {"action": name, "to": action.to}
-    raise ValueError(f"{action!r} is not an action")
+    """An engine action as the protocol writes it: ``{"action": "raise", "to": 20}``.
+
+    Looked up by type: every frame's legal actions are written with it.
+    """
+    name = _NAMES.get(type(action))
+    if name is None:
+        raise ValueError(f"{action!r} is not an action")
+    if isinstance(action, Complete | Bet | Raise):
+        return {"action": name, "to": action.to}
+    return {"action": name}

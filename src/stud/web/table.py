@@ -98,29 +98,52 @@ def frame(kind: str, **fields: Any) -> str:
 
 
 class Viewer:
-    """One connection to a table: who it is, and the frames waiting to go to it."""
+    """One connection to a table: who it is, and the frames waiting to go to it.
+
+    A plain list and one future to wake the connection's writer (an
+    ``asyncio.Queue`` did more work per frame), and a writer that wakes takes
+    every frame waiting at once.
+    """
 
     def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
         self.account = account
         self.name = name
-        self.outbox: asyncio.Queue[str | None] = asyncio.Queue()
         self.limit = limit
         self.closed = False
+        self._waiting: list[str] = []
+        self._wake: asyncio.Future[None] | None = None
 
     def push(self, text: str) -> None:
         """Queue a frame; a client that falls this far behind is cut off."""
         if self.closed:
             return
-        if self.outbox.qsize() >= self.limit:
+        if len(self._waiting) >= self.limit:
             self.close()
             return
-        self.outbox.put_nowait(text)
+        self._waiting.append(text)
+        self._wake_writer()
 
     def close(self) -> None:
-        """Ask the connection to end."""
+        """Ask the connection to end (after the frames already queued)."""
         if not self.closed:
             self.closed = True
-            self.outbox.put_nowait(None)
+            self._wake_writer()
+
+    def _wake_writer(self) -> None:
+        wake = self._wake
+        if wake is not None and not wake.done():
+            wake.set_result(None)
+
+    async def frames(self) -> list[str]:
+        """Every frame queued, in order, once there is one; ``[]`` once closed and sent."""
+        while not self._waiting and not self.closed:
+            self._wake = asyncio.get_running_loop().create_future()
+            try:
+                await self._wake
+            finally:
+                self._wake = None
+        out, self._waiting = self._waiting, []
+        return out
 
 
 @dataclass(slots=True)
@@ -160,6 +183,12 @@ class _From:
 
 _STOP = object()
 _WAKE = object()
+_DUE = object()
+"""What ``Table._next`` gives when the table's clock is due before any command."""
+
+
+class _Alarm:
+    """A timer's wake-up in a table's queue (each timer its own, so a late one is known)."""
 
 
 class TableHandle(Protocol):
@@ -294,11 +323,8 @@ class Table:
             except Exception:
                 log.exception("table %s: committing the restored hand failed", self.id)
         while True:
-            wake = self._wake_at()
-            timeout = None if wake is None else max(0.0, wake - self._clock())
-            try:
-                item = await asyncio.wait_for(self._queue.get(), timeout)
-            except TimeoutError:
+            item = await self._next()
+            if item is _DUE:
                 try:
                     await self._on_time()
                 except Exception:
@@ -319,6 +345,30 @@ class Table:
                 log.exception("table %s: %r failed", self.id, item)
                 if isinstance(item, _From | _Join):
                     item.viewer.push(frame("error", message="the server failed on that; sorry"))
+
+    async def _next(self) -> object:
+        """The next item of the queue, or ``_DUE`` when the table's clock comes first.
+
+        One timer on the loop, cancelled when an item comes first (``wait_for`` made
+        a task for every item a table took).
+        """
+        wake = self._wake_at()
+        if wake is None:
+            return await self._queue.get()
+        delay = wake - self._clock()
+        if delay <= 0:
+            return _DUE
+        alarm = _Alarm()
+        timer = asyncio.get_running_loop().call_later(delay, self._queue.put_nowait, alarm)
+        try:
+            while True:
+                item = await self._queue.get()
+                if item is alarm:
+                    return _DUE
+                if not isinstance(item, _Alarm):  # an alarm that lost its race: passed over
+                    return item
+        finally:
+            timer.cancel()
 
     def _wake_at(self) -> float | None:
         hand = self.hand
@@ -773,8 +823,11 @@ class Table:
         if not self._viewers:
             return
         frames = EventFrames(self._no, moment)
+        seat_of: dict[int | None, int] = {
+            s.account: n for n, s in reversed(list(enumerate(self.seats))) if s and s.bot is None
+        }  # as ``_seat_of`` finds them, once for every viewer
         for viewer in self._viewers:
-            viewer.push(frames.text(self._seat_of(viewer)))
+            viewer.push(frames.text(seat_of.get(viewer.account)))
 
     # -- restart --------------------------------------------------------------------
 

@@ -8,6 +8,10 @@ transaction, commits once, and then answers all their tables in one call into th
 loop: a busy room pays one commit for many actions, and a quiet one still gets
 each write committed at once (the thread never waits to fill a batch).
 
+The writes one turn of the event loop makes are handed to the thread together,
+just after that turn: waking the thread once per action cost nearly as much as
+the insert (each wake passes the interpreter between the two threads and back).
+
 A write is answered only after its commit returned, so awaiting it is as good as
 having committed it on the spot. If a batch fails, each write in it is tried
 again alone, so one table's bad write never fails another's.
@@ -44,8 +48,15 @@ Job = Callable[[Connection], Any] | Insert
 @dataclass(frozen=True, slots=True)
 class _Write:
     job: Job
-    loop: asyncio.AbstractEventLoop
     answer: asyncio.Future[Any]
+
+
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """The writes one loop turn made, handed to the thread in one piece."""
+
+    loop: asyncio.AbstractEventLoop
+    writes: list[_Write]
 
 
 _CLOSE = object()
@@ -63,7 +74,9 @@ class GroupWriter:
         self._lock = lock
         """Held around each transaction: SQLite takes one writer at a time."""
         self._batch = batch
-        self._queue: queue.SimpleQueue[_Write | object] = queue.SimpleQueue()
+        self._queue: queue.SimpleQueue[_Turn | object] = queue.SimpleQueue()
+        self._turns: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
+        """Each loop's writes of its current turn, not yet handed over."""
         self._thread: threading.Thread | None = None
         self._start = threading.Lock()
         self.batches = 0
@@ -73,17 +86,30 @@ class GroupWriter:
         """Queue a write; the future is answered (on this loop) once it is committed."""
         loop = asyncio.get_running_loop()
         answer = loop.create_future()
+        writes = self._turns.get(loop)
+        if writes is None:
+            writes = self._turns[loop] = []
+            loop.call_soon(self._hand_over, loop)
+        writes.append(_Write(job, answer))
+        return answer
+
+    def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
+        """Just after a loop turn: give the thread what the turn wrote."""
+        writes = self._turns.pop(loop, None)
+        if not writes:
+            return
         with self._start:
             if self._thread is None:
                 self._thread = threading.Thread(
                     target=self._run, name="stud-db-writer", daemon=True
                 )
                 self._thread.start()
-        self._queue.put(_Write(job, loop, answer))
-        return answer
+        self._queue.put(_Turn(loop, writes))
 
     def close(self) -> None:
         """Finish every queued write, then end the thread."""
+        for loop in list(self._turns):
+            self._hand_over(loop)
         with self._start:
             thread, self._thread = self._thread, None
         if thread is not None:
@@ -92,23 +118,25 @@ class GroupWriter:
 
     def _run(self) -> None:
         closing = False
-        while not closing:
-            batch: list[_Write] = []
-            item = self._queue.get()
-            while True:
-                if item is _CLOSE:
-                    closing = True
-                    break
-                assert isinstance(item, _Write)
-                batch.append(item)
-                if len(batch) >= self._batch:
-                    break
-                try:
-                    item = self._queue.get_nowait()
-                except queue.Empty:
-                    break
+        waiting: list[tuple[asyncio.AbstractEventLoop, _Write]] = []
+        while not closing or waiting:
+            if not waiting:
+                item = self._queue.get()
+                while True:
+                    if item is _CLOSE:
+                        closing = True
+                        break
+                    assert isinstance(item, _Turn)
+                    waiting.extend((item.loop, write) for write in item.writes)
+                    if len(waiting) >= self._batch:
+                        break
+                    try:
+                        item = self._queue.get_nowait()
+                    except queue.Empty:
+                        break
+            batch, waiting = waiting[: self._batch], waiting[self._batch :]
             if batch:
-                self._answer(batch, self._commit(batch))
+                self._answer(batch, self._commit([write for _, write in batch]))
         if self._connection is not None:
             self._connection.close()
             self._connection = None
@@ -145,10 +173,12 @@ class GroupWriter:
                 raise
 
     @staticmethod
-    def _answer(batch: list[_Write], results: list[tuple[bool, Any]]) -> None:
+    def _answer(
+        batch: list[tuple[asyncio.AbstractEventLoop, _Write]], results: list[tuple[bool, Any]]
+    ) -> None:
         by_loop: dict[asyncio.AbstractEventLoop, list[tuple[asyncio.Future[Any], bool, Any]]] = {}
-        for write, (ok, value) in zip(batch, results, strict=True):
-            by_loop.setdefault(write.loop, []).append((write.answer, ok, value))
+        for (loop, write), (ok, value) in zip(batch, results, strict=True):
+            by_loop.setdefault(loop, []).append((write.answer, ok, value))
         for loop, answers in by_loop.items():
             with contextlib.suppress(RuntimeError):  # that loop has closed: nobody waits
                 loop.call_soon_threadsafe(_settle, answers)
