@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 from test_browser import ARGS, CHROMIUM, _guest
+from test_browser_tournament import open_tournament
 from web_harness import http_json, serving
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -70,16 +71,18 @@ def test_a_person_is_moved_to_another_table_and_the_page_follows(tmp_path: Path)
         page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
         page.set_default_timeout(120_000)
         _guest(page, base)
-        form = "#create-tournament"
-        page.fill(f"{form} input[name='name']", "Two tables")
-        page.fill(f"{form} input[name='players']", "3")
-        page.fill(f"{form} input[name='table_size']", "2")
-        page.fill(f"{form} input[name='stack']", "40")
-        page.fill(f"{form} input[name='ante']", "2")
-        page.fill(f"{form} input[name='level_length']", "2")
-        page.fill(f"{form} input[name='payouts']", "100")
-        page.click(f"{form} button[type='submit']")
-        page.wait_for_selector("#tourney:not([hidden]) #tourney-register:not([hidden])")
+        open_tournament(
+            page,
+            {
+                "name": "Two tables",
+                "players": "3",
+                "table_size": "2",
+                "stack": "40",
+                "ante": "2",
+                "level_length": "2",
+                "payouts": "100",
+            },
+        )
         _, listed = http_json(port, "/api/tournaments")
         one, two = (t["id"] for t in listed["tournaments"][0]["tables"])
         ann = _Entrant(sockets, port, one)

@@ -18,6 +18,24 @@ from web_harness import serving
 playwright = pytest.importorskip("playwright.sync_api")
 
 
+def open_tournament(
+    page: object, fields: dict[str, str], *, game: str | None = None, bots: bool = False
+) -> None:
+    """Open a tournament from the lobby's form, as a person fills it in, and wait for
+    its table to offer the Register button."""
+    form = "#create-tournament"
+    for name, value in fields.items():
+        page.fill(f"{form} input[name='{name}']", value)  # type: ignore[attr-defined]
+    if game is not None:
+        page.select_option(f"{form} select[name='game']", game)  # type: ignore[attr-defined]
+    if bots:
+        page.check(f"{form} input[name='bots']")  # type: ignore[attr-defined]
+    page.click(f"{form} button[type='submit']")  # type: ignore[attr-defined]
+    page.wait_for_selector(  # type: ignore[attr-defined]
+        "#tourney:not([hidden]) #tourney-register:not([hidden])"
+    )
+
+
 @pytest.mark.skipif(not Path(CHROMIUM).exists(), reason="chromium is missing (make web-tools)")
 def test_register_play_and_see_the_standings(tmp_path: Path) -> None:
     shots = Path(os.environ.get("STUD_SCREENSHOTS") or tmp_path)
@@ -31,16 +49,18 @@ def test_register_play_and_see_the_standings(tmp_path: Path) -> None:
         page = browser.new_context(viewport={"width": 1100, "height": 1000}).new_page()
         page.set_default_timeout(120_000)
         _guest(page, base)
-        form = "#create-tournament"
-        page.fill(f"{form} input[name='name']", "Quick sit-and-go")
-        page.select_option(f"{form} select[name='game']", "mixed")
-        page.fill(f"{form} input[name='players']", "4")
-        page.fill(f"{form} input[name='stack']", "60")
-        page.fill(f"{form} input[name='level_length']", "2")
-        page.fill(f"{form} input[name='payouts']", "50,30,20")
-        page.check(f"{form} input[name='bots']")
-        page.click(f"{form} button[type='submit']")
-        page.wait_for_selector("#tourney:not([hidden]) #tourney-register:not([hidden])")
+        open_tournament(
+            page,
+            {
+                "name": "Quick sit-and-go",
+                "players": "4",
+                "stack": "60",
+                "level_length": "2",
+                "payouts": "50,30,20",
+            },
+            game="mixed",
+            bots=True,
+        )
         assert "0/4 players" in page.inner_text("#tourney-head")
         page.click("#tourney-register")
         page.wait_for_selector("#tourney-level:has-text('Level 1')")
