@@ -424,10 +424,13 @@ class Table:
                 item.viewer.push(frame("error", message=str(error), seq=seq))
 
     def _seat_of(self, viewer: Viewer) -> int | None:
-        for number, seat in enumerate(self.seats):
-            if seat is not None and seat.bot is None and seat.account == viewer.account:
-                return number
-        return None
+        return self._people().get(viewer.account)
+
+    def _people(self) -> dict[int | None, int]:
+        """The seat of each account that a person sits in (the first, if several)."""
+        return {
+            s.account: n for n, s in reversed(list(enumerate(self.seats))) if s and s.bot is None
+        }
 
     def _join(self, viewer: Viewer, hello: Hello) -> None:
         self._viewers.add(viewer)
@@ -823,9 +826,7 @@ class Table:
         if not self._viewers:
             return
         frames = EventFrames(self._no, moment)
-        seat_of: dict[int | None, int] = {
-            s.account: n for n, s in reversed(list(enumerate(self.seats))) if s and s.bot is None
-        }  # as ``_seat_of`` finds them, once for every viewer
+        seat_of = self._people()  # once for every viewer
         for viewer in self._viewers:
             viewer.push(frames.text(seat_of.get(viewer.account)))
 
