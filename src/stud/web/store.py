@@ -483,11 +483,19 @@ class Store:
         """``start_hand`` queued for the writer: the hand's id, once it is committed."""
         return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
 
+    def add_action(
+        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    ) -> None:
+        """One action of a hand, stored before anyone hears of it."""
+        with self._tx() as session:
+            session.execute(
+                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out)
+            )
+
     def save_action(
         self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
     ) -> asyncio.Future[None]:
-        """One action of a hand, queued for the writer: stored before anyone hears of
-        it (the hot path: a plain row, no ORM)."""
+        """``add_action`` queued for the writer (the hot path: a plain row, no ORM)."""
         row = _action_row(hand_id, number, seat, action, timed_out)
         return self.writer.submit(Insert(HandEvent, row))
 
