@@ -7,7 +7,8 @@ acts at once) before each action, mostly calling, sometimes raising. Reported,
 over a measuring window after everyone is seated:
 
 - action round trip, p50 and p99: from sending an action to the acting client's
-  ack, and to the moment the last of the table's seven connections has the event;
+  ack (in the action's event), and to the moment the last of the table's seven
+  connections has the event;
 - hands per minute and actions per second over all tables;
 - the server's CPU over the window (share of one core, and milliseconds per
   action: the figure that does not depend on what else the machine runs), and its
@@ -111,13 +112,13 @@ async def _player(
             kind = message["type"]
             if kind == "welcome":
                 seq = message["last_seq"]
-            elif kind == "ack" and message["applied"]:
-                min_no = message["no"]
-                if pending and run.measuring(pending):
-                    run.to_actor.append(now - pending)
-                    run.sent[(table, message["no"])] = pending
-                pending = 0.0
             elif kind in {"event", "snapshot"}:
+                if "ack" in message:  # the event of this player's action: acknowledged
+                    min_no = message["no"]
+                    if pending and run.measuring(pending):
+                        run.to_actor.append(now - pending)
+                        run.sent[(table, message["no"])] = pending
+                    pending = 0.0
                 # A client keeps the table: the snapshot's, then each event's change.
                 if kind == "snapshot":
                     table_now = message["table"]

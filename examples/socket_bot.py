@@ -30,10 +30,10 @@ async def main(host: str = "127.0.0.1:8000", table: int = 1, seat: int = 5) -> N
                 now = message["table"]
             elif message["type"] == "event" and now is not None:
                 now = apply_change(now, message["change"])
-            elif message["type"] in ("ack", "error"):
-                acted = False  # applied (or refused): act again when the table asks
-                if message["type"] == "error":
-                    print(message["message"], file=sys.stderr)
+                acted = acted and "ack" not in message  # its action's event acknowledges it
+            elif message["type"] == "error":
+                acted = False  # refused: act again when the table asks
+                print(message["message"], file=sys.stderr)
             legal = now["hand"]["legal"] if now and now["hand"] and not acted else []
             if legal:
                 choice = next(

@@ -45,8 +45,13 @@ class _Recorded(Table):
         super().start()
         self._keep()
 
-    def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
-        super()._publish(events, notes)
+    def _publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        super()._publish(events, notes, ack)
         self._keep()
 
     def _keep(self) -> None:
@@ -121,7 +126,7 @@ class _Client:
 async def _seat_loop(client: _Client, done: asyncio.Event) -> None:
     seq, min_no = 0, 0
     while (message := await client.next(done)) is not None:
-        if message["type"] == "ack" and message["applied"]:
+        if message["type"] == "event" and "ack" in message:
             min_no = message["no"]
         if client.no < min_no:
             continue  # waiting for the ack of its action

@@ -128,7 +128,7 @@ class Client:
                 self.table = apply_change(self.table, message["change"])
                 message["table"] = self.table
             self.last_no = message["no"]
-        if kind == "ack" and message["applied"]:
+        if kind == "event" and "ack" in message:  # its action, applied: this is its event
             self.min_no = message["no"]
         return message
 

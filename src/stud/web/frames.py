@@ -140,6 +140,11 @@ class EventFrames:
             self._texts[key] = self._encode(viewer, had)
         return self._texts[key]
 
+    @staticmethod
+    def acknowledging(text: str, seq: int) -> str:
+        """A frame that also tells its connection its action ``seq`` made this event."""
+        return f'{text[:-1]},"ack":{seq}}}'
+
     def _encode(self, viewer: int | None, had: int | None) -> str:
         # Where the viewer's own part differs from the public one (its seat now and
         # the seat it held before), its change is worked out again; the rest is the

@@ -533,12 +533,11 @@ class Table:
             )
         used = self._clock() - self._turn_start
         try:
-            await self._act(number, action_of(command), timed_out=False)
+            await self._act(number, action_of(command), timed_out=False, ack=(viewer, command.seq))
         except IllegalActionError as error:
             raise ProtocolError(str(error)) from None
         seat.last_seq = command.seq
         seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_time))
-        viewer.push(frame("ack", seq=command.seq, applied=True, no=self._no))
 
     def _sit(self, viewer: Viewer, command: Sit, number: int | None) -> None:
         if number is not None:
@@ -632,8 +631,17 @@ class Table:
     def _in_hand(self, number: int) -> bool:
         return self.hand is not None and number in self.hand_seats
 
-    async def _act(self, number: int, action: Action, *, timed_out: bool, note: str = "") -> None:
-        """Apply one action for a seat: store it, then publish (the one path for all)."""
+    async def _act(
+        self,
+        number: int,
+        action: Action,
+        *,
+        timed_out: bool,
+        note: str = "",
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        """Apply one action for a seat: store it, then publish (the one path for all);
+        ``ack`` is the connection that sent it and its ``seq``, acknowledged in its event."""
         hand = self.hand
         assert hand is not None
         assert self.hand_id is not None
@@ -647,7 +655,7 @@ class Table:
         if after.is_over:
             await self._finish()
         self._start_turn()
-        self._publish(events=after.events[before:], notes=(note,) if note else ())
+        self._publish(events=after.events[before:], notes=(note,) if note else (), ack=ack)
         if after.is_over:
             self._after_hand()
 
@@ -816,8 +824,14 @@ class Table:
             notes=notes,
         )
 
-    def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
-        """Number and log a change, and send each viewer what changed for it."""
+    def _publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        """Number and log a change, and send each viewer what changed for it; the
+        connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
         self._no += 1
         newest = Published(self._no, self._moment(events, notes), self._people())
         before = self._log[-1] if self._log else None  # None: a table not started yet
@@ -828,8 +842,10 @@ class Table:
         was = self._view if self._view is not None and self._view.no == before.no else None
         now = TableView(newest)
         frames = EventFrames(now, was or TableView(before))
+        acked, seq = ack or (None, 0)
         for viewer in self._viewers:
-            viewer.push(frames.text(viewer.account))
+            text = frames.text(viewer.account)
+            viewer.push(text if viewer is not acked else frames.acknowledging(text, seq))
         self._view = now
 
     def _catch_up(self, viewer: Viewer, hello: Hello) -> None:
