@@ -97,8 +97,8 @@ def apply_change(table: Json, change: Json) -> Json:
     return out
 
 
-_SHARED = ("id", "name", "variant", "game", "stakes", "rake", "clock")
-"""The table's fields that are the same for every viewer, besides seats and hand."""
+_OWN = frozenset({"seats", "hand", "you"})
+"""The table's fields that may differ by viewer; every other field is the same for all."""
 
 
 def _field(key: str, text: bytes) -> bytes:
@@ -126,7 +126,9 @@ class EventFrames:
             self._hand = {k: v for k, v in hand.items() if self._whole_hand or old_hand.get(k) != v}
             self._hand_text = to_json(self._hand) if self._hand else b""
         self._shared = b",".join(
-            _field(key, to_json(new[key])) for key in _SHARED if new[key] != old[key]
+            _field(key, to_json(value))
+            for key, value in new.items()
+            if key not in _OWN and value != old[key]
         )
         self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
         self._texts: dict[tuple[int | None, int | None], str] = {}
@@ -135,10 +137,27 @@ class EventFrames:
         """The frame for the connection of ``account`` (``None``: nobody signed in)."""
         viewer = self.now.people.get(account)
         had = self.before.people.get(account)
+        if viewer == had and self._as_public(viewer):
+            viewer = had = None
         key = (viewer, had)
         if key not in self._texts:
             self._texts[key] = self._encode(viewer, had)
         return self._texts[key]
+
+    def _as_public(self, seat: int | None) -> bool:
+        """Whether nothing of ``seat``'s own changed (it sat there before and now): then
+        its frame is the observers'. The usual case, found without encoding anything."""
+        if seat is None:
+            return True
+        now, before = self.now.own(seat), self.before.own(seat)
+        if now is None or before is None:
+            return now is before
+        return (
+            seat not in self._seats
+            and now.seat_json == before.seat_json
+            and now.hand_json == before.hand_json
+            and not own_events(self.now.moment, seat, self.events)
+        )
 
     @staticmethod
     def acknowledging(text: str, seq: int) -> str:
@@ -149,23 +168,21 @@ class EventFrames:
         # Where the viewer's own part differs from the public one (its seat now and
         # the seat it held before), its change is worked out again; the rest is the
         # public change's text.
-        dealt = own_events(self.now.moment, viewer, self.events)
-        event_text = self._event_text
-        if dealt:
-            event_text = [
-                to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
-            ]
-        seat_text = self._seat_text
-        own = {index for index in (viewer, had) if index is not None}
-        if own:
-            seat_text = dict(seat_text)
-            for index in own:
-                seat = self.now.seat_json(index, viewer)
-                if seat != self.before.seat_json(index, had):
-                    seat_text[index] = to_json(seat)
-                else:
-                    seat_text.pop(index, None)
-        hand_text = self._hand_text
+        event_text, seat_text, hand_text = self._event_text, self._seat_text, self._hand_text
+        if viewer is not None:
+            dealt = own_events(self.now.moment, viewer, self.events)
+            if dealt:
+                event_text = [
+                    to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
+                ]
+        for index in {viewer, had} - {None}:
+            assert index is not None
+            seat = self.now.seat_json(index, viewer)
+            mine = None if seat == self.before.seat_json(index, had) else to_json(seat)
+            if mine != seat_text.get(index):
+                seat_text = {k: t for k, t in seat_text.items() if k != index}
+                if mine is not None:
+                    seat_text[index] = mine
         if self._hand is not None and (viewer is not None or had is not None):
             legal = self.now.legal(viewer)
             if self._whole_hand or legal != self.before.legal(had):
