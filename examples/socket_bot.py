@@ -31,9 +31,11 @@ async def main(host: str = "127.0.0.1:8000", table: int = 1, seat: int = 5) -> N
             elif message["type"] == "event" and now is not None:
                 now = apply_change(now, message["change"])
                 acted = acted and "ack" not in message  # its action's event acknowledges it
-            elif message["type"] == "error":
-                acted = False  # refused: act again when the table asks
-                print(message["message"], file=sys.stderr)
+            else:  # act only on a new table
+                if message["type"] == "error":
+                    acted = False  # refused: act again when the table next changes
+                    print(message["message"], file=sys.stderr)
+                continue
             legal = now["hand"]["legal"] if now and now["hand"] and not acted else []
             if legal:
                 choice = next(
