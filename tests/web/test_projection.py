@@ -264,23 +264,38 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
     assert checked > 0
 
 
+def _held_tables(client: _Client) -> list[tuple[int, dict[str, Any]]]:
+    """Every table ``client`` held, by event number: each snapshot's, then each event's
+    change applied to the table before it."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    for message in map(json.loads, client.frames):
+        if message["type"] == "snapshot":
+            out.append((message["no"], message["table"]))
+        elif message["type"] == "event":
+            assert out, "an event before any snapshot"
+            out.append((message["no"], apply_change(out[-1][1], message["change"])))
+    return out
+
+
 def test_r8_4_a_seat_sees_its_own_down_cards_and_others_only_backs() -> None:
     _, clients = asyncio.run(_play("stud", 3, 7))
-    seats = next(
-        message["change"]["seats"]
-        for message in map(json.loads, clients[1].frames)
-        if message["type"] == "event" and any(e["kind"] == "dealt" for e in message["events"])
-    )
-    assert len(seats["1"]["down"]) == 2
-    assert seats["0"]["down"] == []
-    assert seats["0"]["down_count"] == 2
-    assert not [
-        seat
-        for message in map(json.loads, clients[None].frames)
-        if message["type"] == "event"
-        for seat in message["change"].get("seats", {}).values()
-        if seat and seat.get("down")
-    ]
+    mine = others = 0
+    for _, held in _held_tables(clients[1]):
+        for seat in held["seats"]:
+            if seat is None or not seat["in_hand"]:
+                continue
+            if seat["seat"] == 1:
+                assert len(seat["down"]) == seat["down_count"] >= 2
+                mine += 1
+            else:
+                assert seat["down"] == []
+                assert seat["down_count"] >= 2
+                others += 1
+    assert mine > 0
+    assert others > 0
+    observed = [s for _, t in _held_tables(clients[None]) for s in t["seats"] if s and s["in_hand"]]
+    assert observed
+    assert all(s["down"] == [] for s in observed)
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -297,16 +312,8 @@ def test_the_changes_a_client_applies_give_exactly_its_projection(
     table, clients = asyncio.run(_play(variant, players, seed, drops))
     checked = 0
     for client in clients.values():
-        held: dict[str, Any] | None = None
-        for message in map(json.loads, client.frames):
-            if message["type"] == "snapshot":
-                held = message["table"]
-            elif message["type"] == "event":
-                assert held is not None
-                held = apply_change(held, message["change"])
-            else:
-                continue
-            published = table.published[message["no"]]
+        for no, held in _held_tables(client):
+            published = table.published[no]
             assert held == project(published.moment, published.people.get(client.account))
             checked += 1
     assert checked > HANDS * (players + 1)
