@@ -7,7 +7,8 @@ acts at once) before each action, mostly calling, sometimes raising. Reported,
 over a measuring window after everyone is seated:
 
 - action round trip, p50 and p99: from sending an action to the acting client's
-  ack, and to the moment the last of the table's seven connections has the event;
+  ack (in the action's event), and to the moment the last of the table's seven
+  connections has the event;
 - hands per minute and actions per second over all tables;
 - the server's CPU over the window (share of one core, and milliseconds per
   action: the figure that does not depend on what else the machine runs), and its
@@ -45,6 +46,7 @@ from typing import Any
 import websockets
 from pydantic_core import from_json
 
+from stud.web.frames import apply_change
 from stud.web.store import Store
 
 SEATS = 6
@@ -99,7 +101,7 @@ async def _player(
         ws = await websockets.connect(url, max_size=2**22, ping_interval=None, open_timeout=300)
     run.connected += 1
     async with ws:
-        await ws.send(json.dumps({"v": 1, "type": "hello"}))
+        await ws.send(json.dumps({"v": 2, "type": "hello"}))
         seq, pending, min_no = 0, 0.0, 0
         table_now: dict[str, Any] | None = None
         last_no = -1
@@ -110,14 +112,19 @@ async def _player(
             kind = message["type"]
             if kind == "welcome":
                 seq = message["last_seq"]
-            elif kind == "ack" and message["applied"]:
-                min_no = message["no"]
-                if pending and run.measuring(pending):
-                    run.to_actor.append(now - pending)
-                    run.sent[(table, message["no"])] = pending
-                pending = 0.0
             elif kind in {"event", "snapshot"}:
-                last_no, table_now = message["no"], message["table"]
+                if "ack" in message:  # the event of this player's action: acknowledged
+                    min_no = message["no"]
+                    if pending and run.measuring(pending):
+                        run.to_actor.append(now - pending)
+                        run.sent[(table, message["no"])] = pending
+                    pending = 0.0
+                # A client keeps the table: the snapshot's, then each event's change.
+                if kind == "snapshot":
+                    table_now = message["table"]
+                elif table_now is not None:
+                    table_now = apply_change(table_now, message["change"])
+                last_no = message["no"]
                 run.seen.setdefault((table, message["no"]), []).append(now)
                 hand = table_now["hand"] if table_now else None
                 over = token is None and hand and hand["phase"] == "over" and measuring
@@ -138,7 +145,7 @@ async def _player(
                     await asyncio.sleep(rng.uniform(0.5 * think, 1.5 * think))
                 seq += 1
                 min_no, pending = 1 << 30, time.perf_counter()
-                body = {"v": 1, "type": "act", "seq": seq, "action": choice["action"]}
+                body = {"v": 2, "type": "act", "seq": seq, "action": choice["action"]}
                 if "to" in choice:
                     body["to"] = choice["to"]
                 await ws.send(json.dumps(body))

@@ -35,7 +35,7 @@ class _Entrant:
         self.send(type="hello")
 
     def send(self, **message: Any) -> None:
-        self.ws.send(json.dumps({"v": 1, **message}))
+        self.ws.send(json.dumps({"v": 2, **message}))
 
     def until(self, wanted: Any) -> dict[str, Any]:
         while True:

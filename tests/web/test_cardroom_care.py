@@ -67,7 +67,7 @@ def test_a_snapshot_carries_the_hands_log_so_far_as_that_viewer_may_see_it() -> 
                 snap = await clients[0].until(lambda m: m["type"] == "snapshot")
                 actor = snap["table"]["hand"]["actor"]
                 await clients[actor].act("bring_in")
-                await clients[actor].until(lambda m: m["type"] == "ack")
+                await clients[actor].until(lambda m: "ack" in m)
                 hand = room.room.tables[table_id].hand
                 assert hand is not None
                 secret = [str(c) for c in hand.down[1]]

@@ -1,46 +1,108 @@
-"""An event's frames, encoded once and joined per viewer, say exactly what the projection says."""
+"""An event's frames carry what changed: applied in turn, they give exactly the projection."""
 
 from __future__ import annotations
 
+import itertools
 import json
 import random
 
 import pytest
 
+from stud.actions import ActionTaken
 from stud.rules import Rules
 from stud.state import new_hand
-from stud.web.frames import EventFrames
+from stud.web.frames import EventFrames, Published, TableView, apply_change
 from stud.web.projection import Clock, Moment, SeatInfo, project, project_events
+
+OBSERVER = 1000
+"""An account that watches; a moment later it sits in seat 0 (table seat 0 is not in the hand)."""
+
+
+def _moments(variant: str, players: int, seed: int) -> list[Published]:
+    """One hand's published moments, then the next hand's deal, at a table with seat 0 empty
+    until the watching account sits there mid-hand."""
+    rng = random.Random(seed)
+    rules = Rules.from_stakes("1/1/5/10", variant)
+    table_seats = tuple(range(1, players + 1))  # table seats differ from hand seats
+    infos = tuple(SeatInfo(name=f"p{n}", stack=300, account=n) for n in table_seats)
+    out: list[Published] = []
+    for hand_id in (7, 8):
+        hand = new_hand(rules, [300] * players, rng=rng)
+        seen = 0
+        while True:
+            no = len(out) + 1
+            sat = no > 3  # the watcher sits down in seat 0 from the fourth moment
+            seats = (SeatInfo(name="w", stack=100, account=OBSERVER) if sat else None, *infos)
+            people = {info.account: n for n, info in enumerate(seats) if info is not None}
+            clock = None if hand.actor is None else Clock(table_seats[hand.actor], 1e9 + no, 30.0)
+            events = hand.events[seen:]
+            moment = Moment(1, "t", rules, seats, hand, table_seats, hand_id, clock, events)
+            out.append(Published(no, moment, people))
+            seen = len(hand.events)
+            if hand.is_over:
+                break
+            hand = hand.apply(rng.choice(hand.legal_actions()))
+    return out
 
 
 @pytest.mark.parametrize(
-    ("variant", "players", "seed"), [("stud", 2, 1), ("stud8", 6, 2), ("razz", 8, 3)]
+    ("variant", "players", "seed"), [("stud", 2, 1), ("stud8", 6, 2), ("razz", 7, 3)]
 )
-def test_every_viewers_frame_is_its_projection(variant: str, players: int, seed: int) -> None:
-    rng = random.Random(seed)
-    rules = Rules.from_stakes("1/1/5/10", variant)
-    hand = new_hand(rules, [300] * players, rng=rng)
-    table_seats = tuple(range(1, players + 1))  # seat 0 empty: table seats differ from hand seats
-    seats = (None, *(SeatInfo(name=f"p{n}", stack=300, account=n) for n in table_seats))
-    checked = no = seen = 0
-    while True:
-        clock = None if hand.actor is None else Clock(table_seats[hand.actor], 1e9, 30.0)
-        moment = Moment(1, "t", rules, seats, hand, table_seats, 7, clock, hand.events[seen:])
-        seen = len(hand.events)
-        no += 1
-        frames = EventFrames(no, moment)
-        for viewer in (None, 0, *table_seats):
-            wanted = {
-                "v": 1,
-                "type": "event",
-                "no": no,
-                "events": project_events(moment, viewer),
-                "table": project(moment, viewer),
-            }
-            assert json.loads(frames.text(viewer)) == wanted
+def test_changes_applied_in_turn_give_each_viewers_projection(
+    variant: str, players: int, seed: int
+) -> None:
+    moments = _moments(variant, players, seed)
+    accounts = (None, OBSERVER, *range(1, players + 1))
+    held = {a: project(moments[0].moment, moments[0].people.get(a)) for a in accounts}
+    views = [TableView(p) for p in moments]
+    checked = 0
+    for before, now in itertools.pairwise(views):
+        frames = EventFrames(now, before)
+        for account in accounts:
+            seat = now.people.get(account)
+            message = json.loads(frames.text(account))
+            assert message.keys() == {"v", "type", "no", "events", "change"}
+            assert (message["v"], message["type"], message["no"]) == (2, "event", now.no)
+            assert message["events"] == project_events(now.moment, seat)
+            held[account] = apply_change(held[account], message["change"])
+            assert held[account] == project(now.moment, seat)
             checked += 1
-        if hand.is_over:
-            break
-        hand = hand.apply(rng.choice(hand.legal_actions()))
-    assert no > 2
-    assert checked == no * (players + 2)
+    assert checked == (len(moments) - 1) * len(accounts)
+
+
+def test_a_change_carries_only_what_changed() -> None:
+    moments = _moments("stud", 4, 5)
+    views = [TableView(p) for p in moments]
+    # A bet or call mid-street: the actor's seat, the hand's moving fields and the clock.
+    bets = [
+        i
+        for i, p in enumerate(moments)
+        if len(p.moment.events) == 1
+        and isinstance(p.moment.events[0], ActionTaken)
+        and p.moment.events[0].amount > 0
+    ]
+    assert bets
+    for i in bets:
+        change = json.loads(EventFrames(views[i], views[i - 1]).text(None))["change"]
+        assert set(change) == {"seats", "hand", "clock"}
+        assert list(change["seats"]) == [str(moments[i].moment.events[0].seat + 1)]
+        assert {"id", "street", "legal", "awards"}.isdisjoint(change["hand"])
+    # The same moment again changes nothing.
+    assert json.loads(EventFrames(views[5], TableView(moments[5])).text(2))["change"] == {}
+
+
+def test_a_seat_gets_its_own_cards_and_buttons_and_no_one_elses() -> None:
+    moments = _moments("razz", 4, 11)
+    views = [TableView(p) for p in moments]
+    first_deal = next(i for i, v in enumerate(views) if v.moment.hand_id == 8)
+    frames = EventFrames(views[first_deal], views[first_deal - 1])
+    hand = views[first_deal].moment.hand
+    assert hand is not None
+    for account in (None, OBSERVER, 1, 2, 3, 4):
+        change = json.loads(frames.text(account))["change"]
+        seat = views[first_deal].people.get(account)
+        for number, shown in change["seats"].items():
+            if shown is not None and shown["in_hand"]:
+                assert (shown["down"] != []) == (int(number) == seat)
+        mine = None if seat is None or seat == 0 else hand.actor == seat - 1
+        assert (change["hand"]["legal"] != []) == bool(mine)

@@ -1,9 +1,13 @@
-"""R8.4 at the cardroom: no frame shows a seat another seat's face-down cards.
+"""R8.4 at the cardroom: no frame shows a seat another seat's face-down cards, and
+the changes a client applies give exactly what the projection says it may see.
 
 Tables are driven in process (the same table task, no sockets, so many hands are
-cheap): every seat acts at random from what its own frames offer, an observer
-watches, and every raw frame anyone received is searched for the down cards of
-the other seats that were not shown at showdown by then.
+cheap): every seat acts at random from the table it holds (its snapshot, then each
+event's change applied), an observer watches, and now and then a client drops and
+connects again, resuming from the event it holds or from nothing. Every raw frame
+anyone received is searched for the down cards of the other seats that were not
+shown at showdown by then, and every table a client held is compared with the
+projection of the moment the server published.
 """
 
 from __future__ import annotations
@@ -11,13 +15,17 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from dataclasses import dataclass, field
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_harness import FAST
 
+from stud.actions import HandShown
 from stud.rules import Rules
+from stud.web.frames import Published, apply_change
+from stud.web.projection import project
 from stud.web.protocol import Act, Hello
 from stud.web.replay import replay_stored
 from stud.web.store import Store
@@ -26,80 +34,145 @@ from stud.web.table import Table, Viewer
 HANDS = 3
 
 
-async def _seat_loop(
-    table: Table, viewer: Viewer, frames: list[str], rng: random.Random, done: asyncio.Event
-) -> None:
-    seq, min_no, last_no = 0, 0, -1
-    table_now: dict[str, Any] | None = None
-    waiting: list[str] = []
-    while not done.is_set():
-        if not waiting:
-            getter = asyncio.ensure_future(viewer.frames())
-            stopper = asyncio.ensure_future(done.wait())
-            finished, _ = await asyncio.wait({getter, stopper}, return_when=asyncio.FIRST_COMPLETED)
+class _Recorded(Table):
+    """A table that keeps every moment it published, to check clients against."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.published: dict[int, Published] = {}
+
+    def start(self) -> None:
+        super().start()
+        self._keep()
+
+    def _publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        super()._publish(events, notes, ack)
+        self._keep()
+
+    def _keep(self) -> None:
+        newest = self._log[-1]
+        self.published[newest.no] = newest
+
+
+@dataclass
+class _Client:
+    """One person's (or the observer's) connection, dropped and made again at random."""
+
+    table: Table
+    account: int | None
+    name: str
+    rng: random.Random
+    drops: float
+    frames: list[str] = field(default_factory=list)
+    held: dict[str, Any] | None = None
+    no: int = -1
+    epoch: str | None = None
+
+    def __post_init__(self) -> None:
+        self.viewer = Viewer(self.account, self.name)
+        self.table.join(self.viewer, Hello(type="hello"))
+        self._waiting: list[str] = []
+
+    async def next(self, done: asyncio.Event | None = None) -> dict[str, Any] | None:
+        """The next frame (the table it holds kept up to date), or None once ``done``."""
+        if not self._waiting:
+            getter = asyncio.ensure_future(self.viewer.frames())
+            waits: set[asyncio.Future[Any]] = {getter}
+            if done is not None:
+                waits.add(asyncio.ensure_future(done.wait()))
+            finished, pending = await asyncio.wait(
+                waits, timeout=60, return_when=asyncio.FIRST_COMPLETED
+            )
+            for other in pending:
+                other.cancel()
             if getter not in finished:
-                getter.cancel()
-                return
-            stopper.cancel()
-            waiting = getter.result()
-            if not waiting:  # closed
-                return
-        text = waiting.pop(0)
-        frames.append(text)
-        message = json.loads(text)
-        if message["type"] == "ack" and message["applied"]:
+                assert done is not None, "no frame for a minute"
+                assert done.is_set(), "no frame for a minute"
+                return None
+            self._waiting = getter.result()
+            assert self._waiting, "the connection closed"
+        text = self._waiting.pop(0)
+        self.frames.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "welcome":
+            self.epoch = message["epoch"]
+        elif message["type"] == "snapshot":
+            self.held, self.no = message["table"], message["no"]
+        elif message["type"] == "event":
+            assert self.held is not None
+            assert message["no"] == self.no + 1
+            self.held, self.no = apply_change(self.held, message["change"]), message["no"]
+        return message
+
+    def maybe_reconnect(self) -> None:
+        """Now and then drop the connection and connect again: resuming from the event
+        held, or (the client lost its copy) from nothing."""
+        if self.rng.random() >= self.drops:
+            return
+        self.table.part(self.viewer)
+        self.viewer, self._waiting = Viewer(self.account, self.name), []
+        if self.held is not None and self.rng.random() < 0.5:
+            self.table.join(self.viewer, Hello(type="hello", last=self.no, epoch=self.epoch))
+        else:
+            self.held, self.no = None, -1
+            self.table.join(self.viewer, Hello(type="hello"))
+
+
+async def _seat_loop(client: _Client, done: asyncio.Event) -> None:
+    seq, min_no = 0, 0
+    while (message := await client.next(done)) is not None:
+        if message["type"] == "event" and "ack" in message:
             min_no = message["no"]
-        if message["type"] in {"event", "snapshot"}:
-            last_no, table_now = message["no"], message["table"]
-        hand = table_now["hand"] if table_now and last_no >= min_no else None
+        if client.no < min_no:
+            continue  # waiting for the ack of its action
+        client.maybe_reconnect()
+        hand = client.held["hand"] if client.held else None
         if hand and hand["legal"]:
-            choice = rng.choice(hand["legal"])
+            choice = client.rng.choice(hand["legal"])
             seq, min_no = seq + 1, 1 << 30
             act = Act(type="act", seq=seq, action=choice["action"], to=choice.get("to"))
-            table.submit(viewer, act)
+            client.table.submit(client.viewer, act)
 
 
-async def _observe(viewer: Viewer, frames: list[str], done: asyncio.Event) -> None:
+async def _observe(client: _Client, done: asyncio.Event) -> None:
     over: set[int] = set()
-    waiting: list[str] = []
     while len(over) < HANDS:
-        if not waiting:
-            waiting = await asyncio.wait_for(viewer.frames(), 60)
-            assert waiting, "the observer's connection closed"
-        text = waiting.pop(0)
-        frames.append(text)
-        message = json.loads(text)
-        hand = (
-            message.get("table", {}).get("hand")
-            if message["type"] in {"event", "snapshot"}
-            else None
-        )
+        message = await client.next()
+        assert message is not None
+        hand = client.held["hand"] if client.held else None
         if hand and hand["phase"] == "over":
             over.add(hand["id"])
+        if message["type"] == "event":
+            client.maybe_reconnect()
     done.set()
 
 
-async def _play(variant: str, players: int, seed: int) -> tuple[Table, dict[int | None, list[str]]]:
+async def _play(
+    variant: str, players: int, seed: int, drops: float = 0.0
+) -> tuple[_Recorded, dict[int | None, _Client]]:
     store = Store("sqlite://")
     table_id = store.create_table("t", variant, "1/1/5/10", players, bots=False)
-    viewers: dict[int | None, Viewer] = {}
+    accounts: dict[int | None, tuple[int | None, str]] = {}
     for seat in range(players):
         account = store.account(store.guest())
         assert account is not None
         store.sit(table_id, seat, account.id, 300)
-        viewers[seat] = Viewer(account.id, account.name)
-    viewers[None] = Viewer(None, "observer")
-    table = Table(table_id, "t", Rules.from_stakes("1/1/5/10", variant), players, store, FAST)
+        accounts[seat] = (account.id, account.name)
+    accounts[None] = (None, "observer")
+    table = _Recorded(table_id, "t", Rules.from_stakes("1/1/5/10", variant), players, store, FAST)
     table.start()
-    for viewer in viewers.values():
-        table.join(viewer, Hello(type="hello"))
-    frames: dict[int | None, list[str]] = {who: [] for who in viewers}
-    done = asyncio.Event()
     rng = random.Random(seed)
-    loops = [_seat_loop(table, viewers[s], frames[s], rng, done) for s in range(players)]
-    await asyncio.gather(_observe(viewers[None], frames[None], done), *loops)
+    clients = {who: _Client(table, a, name, rng, drops) for who, (a, name) in accounts.items()}
+    done = asyncio.Event()
+    loops = [_seat_loop(clients[s], done) for s in range(players)]
+    await asyncio.gather(_observe(clients[None], done), *loops)
     await table.stop()
-    return table, frames
+    return table, clients
 
 
 def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
@@ -117,29 +190,27 @@ def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
     variant=st.sampled_from(["stud", "stud8", "razz"]),
     players=st.integers(min_value=2, max_value=8),
     seed=st.integers(min_value=0, max_value=2**32),
+    drops=st.sampled_from([0.0, 0.05]),
 )
 def test_r8_4_no_frame_shows_another_seats_down_cards(
-    variant: str, players: int, seed: int
+    variant: str, players: int, seed: int, drops: float
 ) -> None:
-    table, frames = asyncio.run(_play(variant, players, seed))
+    table, clients = asyncio.run(_play(variant, players, seed, drops))
     secrets = _secrets(table)
     checked = 0
-    for viewer, texts in frames.items():
-        for text in texts:
+    for viewer, client in clients.items():
+        for text in client.frames:
             message = json.loads(text)
-            hand = (
-                message.get("table", {}).get("hand")
-                if message["type"] in {"event", "snapshot"}
-                else None
-            )
-            if hand is None or hand["id"] not in secrets:
+            if message["type"] not in {"event", "snapshot"}:
+                continue
+            # The moment the frame is about, as published: its hand, and who had shown.
+            moment = table.published[message["no"]].moment
+            if moment.hand_id not in secrets or moment.hand is None:
                 continue
             shown = {
-                seat["seat"]
-                for seat in message["table"]["seats"]
-                if seat is not None and seat.get("shown") is not None
+                moment.hand_seats[e.seat] for e in moment.hand.events if isinstance(e, HandShown)
             }
-            for seat, cards in secrets[hand["id"]].items():
+            for seat, cards in secrets[moment.hand_id].items():
                 if seat == viewer or seat in shown:
                     continue
                 leaked = [c for c in cards if f'"{c}"' in text]
@@ -193,12 +264,56 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
     assert checked > 0
 
 
+def _held_tables(client: _Client) -> list[tuple[int, dict[str, Any]]]:
+    """Every table ``client`` held, by event number: each snapshot's, then each event's
+    change applied to the table before it."""
+    out: list[tuple[int, dict[str, Any]]] = []
+    for message in map(json.loads, client.frames):
+        if message["type"] == "snapshot":
+            out.append((message["no"], message["table"]))
+        elif message["type"] == "event":
+            assert out, "an event before any snapshot"
+            out.append((message["no"], apply_change(out[-1][1], message["change"])))
+    return out
+
+
 def test_r8_4_a_seat_sees_its_own_down_cards_and_others_only_backs() -> None:
-    _, frames = asyncio.run(_play("stud", 3, 7))
-    first = next(json.loads(t) for t in frames[1] if json.loads(t)["type"] == "snapshot")
-    seats = first["table"]["seats"]
-    assert len(seats[1]["down"]) == 2
-    assert seats[0]["down"] == []
-    assert seats[0]["down_count"] == 2
-    observer = next(json.loads(t) for t in frames[None] if json.loads(t)["type"] == "snapshot")
-    assert all(s["down"] == [] for s in observer["table"]["seats"])
+    _, clients = asyncio.run(_play("stud", 3, 7))
+    mine = others = 0
+    for _, held in _held_tables(clients[1]):
+        for seat in held["seats"]:
+            if seat is None or not seat["in_hand"]:
+                continue
+            if seat["seat"] == 1:
+                assert len(seat["down"]) == seat["down_count"] >= 2
+                mine += 1
+            else:
+                assert seat["down"] == []
+                assert seat["down_count"] >= 2
+                others += 1
+    assert mine > 0
+    assert others > 0
+    observed = [s for _, t in _held_tables(clients[None]) for s in t["seats"] if s and s["in_hand"]]
+    assert observed
+    assert all(s["down"] == [] for s in observed)
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["stud", "stud8", "razz"]),
+    players=st.integers(min_value=2, max_value=6),
+    seed=st.integers(min_value=0, max_value=2**32),
+    drops=st.sampled_from([0.0, 0.1]),
+)
+def test_the_changes_a_client_applies_give_exactly_its_projection(
+    variant: str, players: int, seed: int, drops: float
+) -> None:
+    """Players and an observer, across hands and reconnects (resumed or from nothing)."""
+    table, clients = asyncio.run(_play(variant, players, seed, drops))
+    checked = 0
+    for client in clients.values():
+        for no, held in _held_tables(client):
+            published = table.published[no]
+            assert held == project(published.moment, published.people.get(client.account))
+            checked += 1
+    assert checked > HANDS * (players + 1)

@@ -80,12 +80,14 @@ def test_out_of_turn_and_illegal_actions_are_refused_to_the_sender_only() -> Non
                 assert "bet" in error["message"]
                 # Nothing changed: the next event anyone sees is the legal action below.
                 await mover.act("bring_in")
-                ack = await mover.until(lambda m: m["type"] == "ack")
-                assert ack["applied"]
-                assert ack["no"] == before + 1
+                acked = await mover.until(lambda m: m["type"] in {"event", "ack", "error"})
+                assert acked["type"] == "event"
+                assert acked["ack"] == mover.seq  # the action's own event acknowledges it
+                assert acked["no"] == before + 1
                 seen = await idle.until(lambda m: m["type"] in {"event", "error"})
                 assert seen["type"] == "event"
                 assert seen["no"] == before + 1
+                assert "ack" not in seen  # only the connection that acted is acknowledged
                 third = clients[(actor + 2) % 3]
                 await third.until(lambda m: m.get("no") == before + 1)
                 assert not [r for r in third.raw if json.loads(r)["type"] == "error"]
@@ -101,11 +103,11 @@ def test_a_resent_action_is_applied_once() -> None:
                 snap = await clients[0].until(lambda m: m["type"] == "snapshot")
                 mover = clients[_turn_of(snap) or 0]
                 await mover.act("bring_in", seq=7)
-                first = await mover.until(lambda m: m["type"] == "ack")
+                first = await mover.until(lambda m: "ack" in m)
                 await mover.act("bring_in", seq=7)
-                again = await mover.until(lambda m: m["type"] == "ack")
-                assert first["applied"]
-                assert not again["applied"]
+                again = await mover.until(lambda m: m["type"] in {"event", "ack", "error"})
+                assert (first["type"], first["ack"]) == ("event", 7)
+                assert again == {"v": 2, "type": "ack", "seq": 7, "applied": False}
                 assert room.room.tables[table].hand is not None
                 bring_ins = [
                     e
@@ -129,10 +131,17 @@ def test_reconnect_gets_missed_events_then_a_snapshot_when_too_old() -> None:
             async with connect(room, table, tokens[2]) as c:
                 await c.until(lambda m: m["type"] == "snapshot")
             hello = {"type": "hello", "last": seen, "epoch": epoch}
-            async with connect(room, table, tokens[0], hello) as back:
+            async with connect(room, table, tokens[0], hello, held=snap["table"]) as back:
                 missed = await back.until(lambda m: m["type"] in {"event", "snapshot"})
                 assert missed["type"] == "event"
                 assert missed["no"] == seen + 1
+                # The changes since the snapshot, applied to it, give the table as it is
+                # (its down cards and all), as a snapshot now would.
+                async with connect(room, table, tokens[0]) as other:
+                    now = await other.until(lambda m: m["type"] == "snapshot")
+                while back.last_no < now["no"]:
+                    await back.recv()
+                assert back.table == now["table"]
             stale = {"type": "hello", "last": seen, "epoch": "another"}
             async with connect(room, table, tokens[0], stale) as fresh:
                 first = await fresh.until(lambda m: m["type"] in {"event", "snapshot"})
@@ -218,9 +227,10 @@ def test_bad_messages_get_one_line_errors_and_the_table_plays_on() -> None:
                 for junk in (
                     "{nope",
                     "[1]",
-                    json.dumps({"v": 2, "type": "chat", "text": "x"}),
-                    json.dumps({"type": "act", "seq": 1, "action": "dance"}),
-                    json.dumps({"type": "sit", "seat": 1, "buy_in": -5}),
+                    json.dumps({"v": 1, "type": "chat", "text": "x"}),
+                    json.dumps({"type": "chat", "text": "x"}),
+                    json.dumps({"v": 2, "type": "act", "seq": 1, "action": "dance"}),
+                    json.dumps({"v": 2, "type": "sit", "seat": 1, "buy_in": -5}),
                     "x" * 5000,
                 ):
                     await a.ws.send(junk)
@@ -230,6 +240,26 @@ def test_bad_messages_get_one_line_errors_and_the_table_plays_on() -> None:
                 rng = random.Random(1)
                 finals = await asyncio.gather(a.play_hand(rng), b.play_hand(rng))
                 assert finals[0]["table"]["hand"]["awards"]
+
+    asyncio.run(scenario())
+
+
+def test_a_version_1_client_is_told_the_server_speaks_version_2() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, _ = room.seat_guests("stud", 2, 0)
+            async with websockets.connect(room.url(table)) as ws:
+                await ws.send(json.dumps({"v": 1, "type": "hello"}))
+                message = json.loads(await asyncio.wait_for(ws.recv(), 30))
+                assert message == {
+                    "v": 2,
+                    "type": "error",
+                    "message": 'protocol version 1: this server speaks version 2 ("v": 2)',
+                }
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), 30)
+                assert closed.value.rcvd is not None
+                assert closed.value.rcvd.code == 4000
 
     asyncio.run(scenario())
 
@@ -245,7 +275,7 @@ def test_bad_origin_and_unknown_table_are_refused() -> None:
                 assert "cardroom" in message["message"]
             async with websockets.connect(room.url(999)) as ws:
                 message = json.loads(await asyncio.wait_for(ws.recv(), 30))
-                assert message == {"v": 1, "type": "error", "message": "no such table"}
+                assert message == {"v": 2, "type": "error", "message": "no such table"}
 
     asyncio.run(scenario())
 

@@ -103,9 +103,9 @@ def test_closing_commits_every_queued_write(tmp_path: object) -> None:
 
 
 def _answer(message: Message) -> bool:
-    """An error, an ack, or an event with an action in it."""
+    """An error, an ack, or an event with an action in it (or acknowledging one)."""
     if message["type"] == "event":
-        return any(e["kind"] == "action" for e in message["events"])
+        return "ack" in message or any(e["kind"] == "action" for e in message["events"])
     return message["type"] in {"error", "ack"}
 
 

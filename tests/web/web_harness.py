@@ -25,6 +25,7 @@ import uvicorn
 import websockets
 
 from stud.web.app import Room, create_app
+from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
 
@@ -91,7 +92,13 @@ async def cardroom(url: str = "sqlite://", settings: Settings = FAST) -> AsyncIt
 
 @dataclass
 class Client:
-    """One websocket client: every frame it got, raw and parsed."""
+    """One websocket client: every frame it got, raw and parsed.
+
+    The client keeps its copy of the table as the protocol says (a ``snapshot``'s
+    table, then each ``event``'s ``change`` applied); ``recv`` gives an event with
+    that copy as its ``table``, so tests read the table the client holds. A client
+    that resumes (``hello`` with ``last``) starts from the ``table`` it is given.
+    """
 
     ws: Any
     raw: list[str] = field(default_factory=list)
@@ -103,7 +110,7 @@ class Client:
     min_no: int = 0
 
     async def send(self, **message: Any) -> None:
-        await self.ws.send(json.dumps({"v": 1, **message}))
+        await self.ws.send(json.dumps({"v": 2, **message}))
 
     async def recv(self) -> Message:
         text = await asyncio.wait_for(self.ws.recv(), WAIT)
@@ -113,9 +120,15 @@ class Client:
         if kind == "welcome":
             self.epoch, self.seat = message["epoch"], message["seat"]
             self.seq = max(self.seq, message["last_seq"])
-        if kind in {"event", "snapshot"}:
+        if kind == "snapshot":
             self.last_no, self.table = message["no"], message["table"]
-        if kind == "ack" and message["applied"]:
+        if kind == "event":
+            if self.table is not None:  # a resumed client given no table keeps none
+                assert message["no"] == self.last_no + 1, "an event missed"
+                self.table = apply_change(self.table, message["change"])
+                message["table"] = self.table
+            self.last_no = message["no"]
+        if kind == "event" and "ack" in message:  # its action, applied: this is its event
             self.min_no = message["no"]
         return message
 
@@ -175,11 +188,15 @@ class Client:
 
 @asynccontextmanager
 async def connect(
-    room: Cardroom, table: int, token: str | None = None, hello: Message | None = None
+    room: Cardroom,
+    table: int,
+    token: str | None = None,
+    hello: Message | None = None,
+    held: Message | None = None,
 ) -> AsyncIterator[Client]:
-    """A client at a table that has said hello."""
+    """A client at a table that has said hello (resuming with the table ``held``)."""
     async with websockets.connect(room.url(table, token), max_size=2**22) as ws:
-        client = Client(ws)
+        client = Client(ws, table=held, last_no=(hello or {}).get("last"))
         await client.send(**(hello or {"type": "hello"}))
         await client.until(lambda m: m["type"] == "welcome")
         yield client

@@ -1,72 +1,200 @@
-"""One table event as text for each of its viewers, the shared part encoded once.
+"""One table event as text for each of its viewers: what changed, the shared part encoded once.
 
-A busy table sends an event to seven connections, and each seat's frame differs
-from an observer's in a few places only: its own down cards, and for the seat
-to act its legal actions (``projection.project`` and ``project_events`` decide
-which, and nothing here does). So the public view is built and encoded once,
-piece by piece, and a seat's frame is those pieces joined, with the few items
-the projection gives it of its own (``own_view``, ``own_events``) encoded again.
+A client holds a copy of the table (from a ``snapshot``) and every ``event`` frame
+after it carries the event's items and a ``change``: only the parts of the table
+view that differ from the connection's previous frame (``apply_change`` says how a
+client applies it; docs/protocol.md tells the same). A busy table sends an event
+to seven connections, and a seat's change differs from an observer's in a few
+places only: its own seat with its down cards, and its legal actions (the
+projection's ``own_view`` and ``own_events`` decide which, and nothing here
+does). So the public view is diffed and encoded once per event, piece by piece,
+and a seat's frame is those pieces with the few of its own encoded again.
+
+What a connection holds is known exactly: every frame about a table is the
+projection of one published ``Moment``, for the seat its account sits in at that
+moment (``Published.people``), and a connection gets every published moment
+after its snapshot in order.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Any
+
 from pydantic_core import to_json
 
-from stud.web.projection import Moment, own_events, own_view, public_events, public_view
+from stud.web.projection import Moment, OwnView, own_events, own_view, public_events, public_view
 from stud.web.protocol import VERSION
 
-__all__ = ["EventFrames"]
+__all__ = ["EventFrames", "Published", "TableView", "apply_change"]
+
+Json = dict[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Published:
+    """A numbered table moment as it was published, and the seat each person sat in."""
+
+    no: int
+    moment: Moment
+    people: dict[int | None, int] = field(default_factory=dict)
+    """The seat each account sitting at the table views it from."""
+
+
+class TableView:
+    """One published moment's public view, and each seat's own part when asked for."""
+
+    def __init__(self, published: Published) -> None:
+        self.no = published.no
+        self.moment = published.moment
+        self.people = published.people
+        self.public = public_view(published.moment)
+        self._own: dict[int, OwnView | None] = {}
+
+    def own(self, seat: int | None) -> OwnView | None:
+        """What ``seat`` sees beyond the public view (``None`` for an observer)."""
+        if seat is None:
+            return None
+        if seat not in self._own:
+            self._own[seat] = own_view(self.moment, seat, self.public)
+        return self._own[seat]
+
+    def seat_json(self, index: int, viewer: int | None) -> Json | None:
+        """Seat ``index`` as ``viewer`` sees it."""
+        own = self.own(viewer)
+        if own is not None and own.seat == index:
+            return own.seat_json
+        seat: Json | None = self.public["seats"][index]
+        return seat
+
+    def legal(self, viewer: int | None) -> list[Json]:
+        """The legal actions ``viewer`` sees (its own, on its turn; else none)."""
+        own = self.own(viewer)
+        if own is None or own.hand_json is None:
+            return []
+        legal: list[Json] = own.hand_json["legal"]
+        return legal
+
+
+def apply_change(table: Json, change: Json) -> Json:
+    """The table a client holds after an ``event`` frame's ``change`` (a new dict).
+
+    Each field in ``change`` replaces the table's, except ``seats``, an object
+    from seat number to that seat's whole new value, and ``hand``, whose fields
+    replace the hand's (``null``: no hand now).
+    """
+    out = dict(table)
+    for key, value in change.items():
+        if key == "seats":
+            seats = list(table["seats"])
+            for index, seat in value.items():
+                seats[int(index)] = seat
+            out["seats"] = seats
+        elif key == "hand" and value is not None:
+            out["hand"] = {**(table["hand"] or {}), **value}
+        else:
+            out[key] = value
+    return out
+
+
+_OWN = frozenset({"seats", "hand", "you"})
+"""The table's fields that may differ by viewer; every other field is the same for all."""
+
+
+def _field(key: str, text: bytes) -> bytes:
+    return b'"%s":%s' % (key.encode(), text)
 
 
 class EventFrames:
-    """The ``event`` frames of one moment, numbered ``no``, for any viewer."""
+    """The ``event`` frames of one published moment, ``now``, after ``before``."""
 
-    def __init__(self, no: int, moment: Moment) -> None:
-        self.moment = moment
-        self.table = public_view(moment)
-        self.events = public_events(moment)
-        self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, no)
+    def __init__(self, now: TableView, before: TableView) -> None:
+        self.now, self.before = now, before
+        self.events = public_events(now.moment)
         self._event_text = [to_json(e) for e in self.events]
-        self._seat_text = [to_json(s) for s in self.table["seats"]]
-        self._hand_text = to_json(self.table["hand"])
-        rest = {k: v for k, v in self.table.items() if k not in {"seats", "hand", "you"}}
-        self._rest = to_json(rest)[:-1]  # '{"id":...,"clock":...' still open
-        self._texts: dict[int | None, str] = {}
+        old, new = before.public, now.public
+        self._seats = {
+            index: seat for index, seat in enumerate(new["seats"]) if seat != old["seats"][index]
+        }
+        self._seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
+        old_hand, hand = old["hand"], new["hand"]
+        self._hand: Json | None = None  # the hand's changed fields, or None if it is the same
+        self._whole_hand = hand is not None and (old_hand is None or old_hand["id"] != hand["id"])
+        if hand is None:
+            self._hand_text = b"null" if old_hand is not None else b""
+        else:
+            self._hand = {k: v for k, v in hand.items() if self._whole_hand or old_hand.get(k) != v}
+            self._hand_text = to_json(self._hand) if self._hand else b""
+        self._shared = b",".join(
+            _field(key, to_json(value))
+            for key, value in new.items()
+            if key not in _OWN and value != old[key]
+        )
+        self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
+        self._texts: dict[tuple[int | None, int | None], str] = {}
 
-    def text(self, viewer: int | None) -> str:
-        """The frame for ``viewer`` (a seat, or ``None`` for an observer)."""
-        if viewer not in self._texts:
-            self._texts[viewer] = self._encode(viewer)
-        return self._texts[viewer]
+    def text(self, account: int | None) -> str:
+        """The frame for the connection of ``account`` (``None``: nobody signed in)."""
+        viewer = self.now.people.get(account)
+        had = self.before.people.get(account)
+        if viewer == had and self._as_public(viewer):
+            viewer = had = None
+        key = (viewer, had)
+        if key not in self._texts:
+            self._texts[key] = self._encode(viewer, had)
+        return self._texts[key]
 
-    def _encode(self, viewer: int | None) -> str:
-        # The projection says what this viewer sees beyond the public view; only
-        # those items are encoded again, the rest is the public frame's text.
-        own = own_view(self.moment, viewer, self.table)
-        dealt = own_events(self.moment, viewer, self.events)
-        event_text = self._event_text
-        if dealt:
-            event_text = [
-                to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
-            ]
-        seat_text, hand_text = self._seat_text, self._hand_text
-        if own is not None:
-            seat_text = list(seat_text)
-            seat_text[own.seat] = to_json(own.seat_json)
-            if own.hand_json is not None:
-                hand_text = to_json(own.hand_json)
+    def _as_public(self, seat: int | None) -> bool:
+        """Whether nothing of ``seat``'s own changed (it sat there before and now): then
+        its frame is the observers'. The usual case, found without encoding anything."""
+        if seat is None:
+            return True
+        now, before = self.now.own(seat), self.before.own(seat)
+        if now is None or before is None:
+            return now is before
+        return (
+            seat not in self._seats
+            and now.seat_json == before.seat_json
+            and now.hand_json == before.hand_json
+            and not own_events(self.now.moment, seat, self.events)
+        )
+
+    @staticmethod
+    def acknowledging(text: str, seq: int) -> str:
+        """A frame that also tells its connection its action ``seq`` made this event."""
+        return f'{text[:-1]},"ack":{seq}}}'
+
+    def _encode(self, viewer: int | None, had: int | None) -> str:
+        # Where the viewer's own part differs from the public one (its seat now and
+        # the seat it held before), its change is worked out again; the rest is the
+        # public change's text.
+        event_text, seat_text, hand_text = self._event_text, self._seat_text, self._hand_text
+        if viewer is not None:
+            dealt = own_events(self.now.moment, viewer, self.events)
+            if dealt:
+                event_text = [
+                    to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
+                ]
+        for index in {viewer, had} - {None}:
+            assert index is not None
+            seat = self.now.seat_json(index, viewer)
+            mine = None if seat == self.before.seat_json(index, had) else to_json(seat)
+            if mine != seat_text.get(index):
+                seat_text = {k: t for k, t in seat_text.items() if k != index}
+                if mine is not None:
+                    seat_text[index] = mine
+        if self._hand is not None and (viewer is not None or had is not None):
+            legal = self.now.legal(viewer)
+            if self._whole_hand or legal != self.before.legal(had):
+                hand_text = to_json({**self._hand, "legal": legal})
+        fields = [self._shared] if self._shared else []
+        if seat_text:
+            seats = b",".join(_field(str(i), t) for i, t in sorted(seat_text.items()))
+            fields.append(b'"seats":{%s}' % seats)
+        if hand_text:
+            fields.append(_field("hand", hand_text))
+        if viewer != had:
+            fields.append(b'"you":' + (b"null" if viewer is None else b"%d" % viewer))
         return b"".join(
-            (
-                self._head,
-                b",".join(event_text),
-                b'],"table":',
-                self._rest,
-                b',"seats":[',
-                b",".join(seat_text),
-                b'],"hand":',
-                hand_text,
-                b',"you":',
-                b"null" if viewer is None else b"%d" % viewer,
-                b"}}",
-            )
+            (self._head, b",".join(event_text), b'],"change":{', b",".join(fields), b"}}")
         ).decode()

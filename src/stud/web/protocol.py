@@ -36,8 +36,9 @@ __all__ = [
     "parse_command",
 ]
 
-VERSION = 1
-"""The protocol version; a client that sends another gets an error and is closed."""
+VERSION = 2
+"""The protocol version. Version 2 sends each event as what changed; a client that
+speaks another (version 1 expected whole tables) gets an error saying so."""
 
 MAX_FRAME = 4096
 """The largest frame a client may send, in bytes."""
@@ -49,7 +50,7 @@ class ProtocolError(ValueError):
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    v: Literal[1] = 1
+    v: Literal[2] = 2
 
 
 class Hello(_Message):
@@ -153,8 +154,9 @@ def parse_command(frame: str | bytes) -> Command:
         raise ProtocolError("message is not UTF-8 text") from None
     if not isinstance(data, dict):
         raise ProtocolError("message must be a JSON object")
-    if data.get("v", VERSION) != VERSION:
-        raise ProtocolError(f"protocol version {data.get('v')!r} is not supported; use {VERSION}")
+    if data.get("v") != VERSION:
+        said = "no protocol version" if "v" not in data else f"protocol version {data['v']!r}"
+        raise ProtocolError(f'{said}: this server speaks version {VERSION} ("v": {VERSION})')
     try:
         return _COMMAND.validate_python(data)
     except ValidationError as error:

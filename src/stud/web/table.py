@@ -16,6 +16,7 @@ so tables can later live in other processes behind the same interface.
 from __future__ import annotations
 
 import asyncio
+import itertools
 import logging
 import random
 import secrets
@@ -35,7 +36,7 @@ from stud.history.phh import to_phh
 from stud.rules import Rules
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
-from stud.web.frames import EventFrames
+from stud.web.frames import EventFrames, Published, TableView
 from stud.web.projection import Clock, Moment, SeatInfo, project, project_log
 from stud.web.protocol import (
     VERSION,
@@ -259,7 +260,10 @@ class Table:
         self._deadline: float | None = None
         self._next_deal = 0.0
         self._no = 0
-        self._log: deque[tuple[int, Moment]] = deque()
+        self._log: deque[Published] = deque()
+        """The moments published in this hand and the one before, the newest last."""
+        self._view: TableView | None = None
+        """The newest published moment as its viewers got it, to tell the next one's change."""
         self._hand_first_no = 1
         self._viewers: set[Viewer] = set()
         self._queue: asyncio.Queue[object] = asyncio.Queue()
@@ -276,6 +280,8 @@ class Table:
     def start(self) -> None:
         """Load the seats and any unfinished hand from the store, and start the task."""
         self._restore()
+        if not self._log:  # the moment a first snapshot shows and a first change is from
+            self._log.append(Published(self._no, self._moment(), self._people()))
         self._task = asyncio.get_running_loop().create_task(self._run(), name=f"table-{self.id}")
 
     def join(self, viewer: Viewer, hello: Hello) -> None:
@@ -453,16 +459,7 @@ class Table:
                 no=self._no,
             )
         )
-        first = self._log[0][0] if self._log else self._no + 1
-        last = hello.last
-        if hello.epoch == self.epoch and last is not None and first - 1 <= last <= self._no:
-            for no, moment in self._log:
-                if no > last:
-                    viewer.push(EventFrames(no, moment).text(number))
-        else:
-            moment = self._moment()
-            log = project_log(moment, number)
-            viewer.push(frame("snapshot", no=self._no, table=project(moment, number), log=log))
+        self._catch_up(viewer, hello)
         if number is not None:
             self._publish(notes=(f"{viewer.name} is back",))
 
@@ -536,12 +533,11 @@ class Table:
             )
         used = self._clock() - self._turn_start
         try:
-            await self._act(number, action_of(command), timed_out=False)
+            await self._act(number, action_of(command), timed_out=False, ack=(viewer, command.seq))
         except IllegalActionError as error:
             raise ProtocolError(str(error)) from None
         seat.last_seq = command.seq
         seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_time))
-        viewer.push(frame("ack", seq=command.seq, applied=True, no=self._no))
 
     def _sit(self, viewer: Viewer, command: Sit, number: int | None) -> None:
         if number is not None:
@@ -635,8 +631,17 @@ class Table:
     def _in_hand(self, number: int) -> bool:
         return self.hand is not None and number in self.hand_seats
 
-    async def _act(self, number: int, action: Action, *, timed_out: bool, note: str = "") -> None:
-        """Apply one action for a seat: store it, then publish (the one path for all)."""
+    async def _act(
+        self,
+        number: int,
+        action: Action,
+        *,
+        timed_out: bool,
+        note: str = "",
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        """Apply one action for a seat: store it, then publish (the one path for all);
+        ``ack`` is the connection that sent it and its ``seq``, acknowledged in its event."""
         hand = self.hand
         assert hand is not None
         assert self.hand_id is not None
@@ -650,7 +655,7 @@ class Table:
         if after.is_over:
             await self._finish()
         self._start_turn()
-        self._publish(events=after.events[before:], notes=(note,) if note else ())
+        self._publish(events=after.events[before:], notes=(note,) if note else (), ack=ack)
         if after.is_over:
             self._after_hand()
 
@@ -748,7 +753,7 @@ class Table:
         self._actions = 0
         keep_from = self._hand_first_no
         self._hand_first_no = self._no + 1
-        while self._log and self._log[0][0] < keep_from:
+        while len(self._log) > 1 and self._log[0].no < keep_from:
             self._log.popleft()
         self._start_turn()
         self._publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
@@ -819,16 +824,44 @@ class Table:
             notes=notes,
         )
 
-    def _publish(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> None:
+    def _publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Viewer, int] | None = None,
+    ) -> None:
+        """Number and log a change, and send each viewer what changed for it; the
+        connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
         self._no += 1
-        moment = self._moment(events, notes)
-        self._log.append((self._no, moment))
-        if not self._viewers:
+        newest = Published(self._no, self._moment(events, notes), self._people())
+        before = self._log[-1] if self._log else None  # None: a table not started yet
+        self._log.append(newest)
+        if before is None or not self._viewers:
+            self._view = None
             return
-        frames = EventFrames(self._no, moment)
-        seat_of = self._people()  # once for every viewer
+        was = self._view if self._view is not None and self._view.no == before.no else None
+        now = TableView(newest)
+        frames = EventFrames(now, was or TableView(before))
+        acked, seq = ack or (None, 0)
         for viewer in self._viewers:
-            viewer.push(frames.text(seat_of.get(viewer.account)))
+            text = frames.text(viewer.account)
+            viewer.push(text if viewer is not acked else frames.acknowledging(text, seq))
+        self._view = now
+
+    def _catch_up(self, viewer: Viewer, hello: Hello) -> None:
+        """A joining viewer gets the changes since the event it holds, if this run
+        logged that one (the client holds the table as that moment's frame left it),
+        else a snapshot of the newest moment, which the next change is from."""
+        first, newest, last = self._log[0].no, self._log[-1], hello.last
+        if hello.epoch == self.epoch and last is not None and first <= last <= newest.no:
+            views = [TableView(p) for p in list(self._log)[last - first :]]
+            for before, now in itertools.pairwise(views):
+                viewer.push(EventFrames(now, before).text(viewer.account))
+            return
+        seat = newest.people.get(viewer.account)
+        table = project(newest.moment, seat)
+        log = project_log(newest.moment, seat)
+        viewer.push(frame("snapshot", no=newest.no, table=table, log=log))
 
     # -- restart --------------------------------------------------------------------
 
@@ -860,6 +893,7 @@ class Table:
             self.hand = self.hand.apply(action_of(act))
         self._actions = len(unfinished.actions)
         self._no = 1
-        self._log.append((1, replace(self._moment(), notes=("The table is back",))))
+        moment = replace(self._moment(), notes=("The table is back",))
+        self._log.append(Published(1, moment, self._people()))
         self._hand_first_no = 1
         self._start_turn()

@@ -1,6 +1,7 @@
 // The cardroom page: lobby, one table over a websocket, actions, chat and history.
-// The server is the only source of truth: every frame carries the table as this
-// client may see it, and this script only draws it. Protocol: docs/protocol.md.
+// The server is the only source of truth: a snapshot carries the table as this
+// client may see it, each event what changed in it; this script keeps that copy
+// and only draws it. Protocol: docs/protocol.md.
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -133,7 +134,7 @@ function connect(id) {
 }
 
 function send(message) {
-  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 1, ...message }));
+  if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 2, ...message }));
 }
 
 function receive(m) {
@@ -153,16 +154,19 @@ function receive(m) {
       draw(m.table);
       document.body.dataset.no = m.no;
       break;
-    case "event":
+    case "event": {
+      if (!table || m.no !== seen.no + 1) { rejoin(); break; } // cannot happen: start again
       seen.no = m.no;
-      for (const e of m.events) logEvent(e, m.table);
-      draw(m.table);
+      const t = applyChange(table, m.change);
+      for (const e of m.events) logEvent(e, t);
+      draw(t);
       document.body.dataset.no = m.no;
-      if (m.table.hand && m.table.hand.phase === "over" && m.events.some((e) => e.kind === "awarded")) {
+      if (t.hand && t.hand.phase === "over" && m.events.some((e) => e.kind === "awarded")) {
         loadHistory();
         refreshMe();
       }
       break;
+    }
     case "chat":
       line($("chat"), `${m.name}: ${m.text}`);
       break;
@@ -182,6 +186,23 @@ function receive(m) {
     default:
       break;
   }
+}
+
+// The table after an event: each field of the change replaces the table's, except
+// seats (by number, each whole) and the hand (its changed fields; null: no hand).
+function applyChange(t, change) {
+  const out = { ...t };
+  for (const [key, value] of Object.entries(change)) {
+    if (key === "seats") {
+      out.seats = t.seats.slice();
+      for (const [seat, s] of Object.entries(value)) out.seats[Number(seat)] = s;
+    } else if (key === "hand" && value !== null) {
+      out.hand = { ...(t.hand || {}), ...value };
+    } else {
+      out[key] = value;
+    }
+  }
+  return out;
 }
 
 function line(list, text) {
