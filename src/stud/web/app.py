@@ -37,6 +37,7 @@ from stud.web.table import Settings, Table, Viewer, frame
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
 from stud.web.tournament_table import TournamentTable
 from stud.web.watching import Watching
+from stud.web.wire import WIRE, Wire
 
 __all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
 
@@ -472,25 +473,17 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
         return
     table.join(viewer, first)
     watch = room.watching.open(account.id, table.id) if account else None
-    writer = asyncio.create_task(_write(websocket, viewer))
-    allowance, since = 2 * FLOOD_RATE, time.monotonic()
+    wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
+    writer = asyncio.create_task(_write(websocket, viewer, wire))
+    inbox = _Inbox(table, viewer)
+    if wire is not None:
+        wire.listen(inbox.take)  # messages go straight to the table; closing comes below
     try:
         while not viewer.closed:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            text = message.get("text") or message.get("bytes") or ""
-            now = time.monotonic()
-            allowance = min(2 * FLOOD_RATE, allowance + (now - since) * FLOOD_RATE)
-            since = now
-            if allowance < 1:
-                viewer.push(frame("error", message="too many messages: slow down"))
-                continue
-            allowance -= 1
-            try:
-                table.submit(viewer, parse_command(text))
-            except ProtocolError as error:
-                viewer.push(frame("error", message=str(error)))
+            inbox.take(message.get("text") or message.get("bytes") or "")
     except WebSocketDisconnect:
         pass
     finally:
@@ -502,12 +495,46 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
             await writer
 
 
-async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+class _Inbox:
+    """A connection's messages to its table: each checked against the flood limit and
+    parsed, then handed to the table, or answered with an error to the sender."""
+
+    __slots__ = ("_allowance", "_since", "_table", "_viewer")
+
+    def __init__(self, table: Table, viewer: Viewer) -> None:
+        self._table = table
+        self._viewer = viewer
+        self._allowance = 2 * FLOOD_RATE
+        self._since = time.monotonic()
+
+    def take(self, text: str | bytes) -> None:
+        viewer = self._viewer
+        if viewer.closed:
+            return
+        now = time.monotonic()
+        self._allowance = min(2 * FLOOD_RATE, self._allowance + (now - self._since) * FLOOD_RATE)
+        self._since = now
+        if self._allowance < 1:
+            viewer.push(frame("error", message="too many messages: slow down"))
+            return
+        self._allowance -= 1
+        try:
+            self._table.submit(viewer, parse_command(text))
+        except ProtocolError as error:
+            viewer.push(frame("error", message=str(error)))
+
+
+async def _write(websocket: WebSocket, viewer: Viewer, wire: Wire | None) -> None:
+    """Send a connection's frames as they are queued, all that wait at once."""
     while frames := await viewer.frames():
         try:
+            if wire is not None:
+                if not await wire.send_frames(frames):
+                    return
+                continue
             for text in frames:
                 await websocket.send_text(text)
-        except (WebSocketDisconnect, RuntimeError):
+        except (WebSocketDisconnect, RuntimeError, OSError):
             return
     with contextlib.suppress(Exception):
         await websocket.close()

@@ -1,0 +1,134 @@
+"""The websocket wire: a connection's frames onto its socket in one write, its
+messages to the table as they arrive.
+
+ASGI moves one message per ``send`` and per ``receive``, each through the
+application's and the server's wrappers, and uvicorn pauses reading the socket
+after every message until the application has taken it. At 200 busy tables that
+path was the largest part of the server's time: eight sends an action, each a
+websocket frame object, a serialization and a socket write of its own.
+
+``WireProtocol`` is uvicorn's websocket protocol (the websockets sans-I/O parser)
+that also offers the application, as the ASGI extension ``WIRE``, a ``Wire``:
+
+- ``send_frames(frames)`` frames every text a connection has waiting and writes them to
+  the socket at once: one write, not one per frame. A server frame is never
+  masked, so its header is two to ten bytes built here; where a client
+  negotiated compression, the frames go through the websockets protocol instead.
+  It waits while the socket's buffer is full, as ``send`` does (flow control).
+- ``listen(handler)`` hands each message to ``handler`` as soon as it is parsed,
+  in order, instead of queueing it for ``receive``; closing still comes through
+  ``receive``.
+
+An application served without it (another ASGI server, other tests) finds no
+``WIRE`` in the scope and uses plain ASGI messages; ``stud.web.app`` does both.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
+
+from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
+from websockets.protocol import State
+
+__all__ = ["WIRE", "Handler", "Wire", "WireProtocol", "framed"]
+
+WIRE = "stud.wire"
+"""The ASGI scope extension that holds a connection's ``Wire``."""
+
+Handler = Callable[[str | bytes], None]
+"""Takes one message from the client: text, or bytes for a binary frame."""
+
+
+class Wire(Protocol):
+    """A shorter way to one websocket connection than ASGI messages."""
+
+    async def send_frames(self, frames: Iterable[str]) -> bool:
+        """Write the frames as text messages, in order, in one write; ``False`` once
+        the connection is closing or closed (nothing is written then)."""
+
+    def listen(self, handler: Handler) -> None:
+        """From now on give every message to ``handler`` (any already queued first)."""
+
+
+_TEXT = 0x81
+"""FIN and the text opcode: a whole text message in one frame."""
+
+
+def framed(frames: Iterable[str]) -> bytes:
+    """Texts as unmasked websocket text frames, back to back (RFC 6455, 5.2)."""
+    parts: list[bytes] = []
+    for text in frames:
+        data = text.encode()
+        size = len(data)
+        if size < 126:
+            parts.append(bytes((_TEXT, size)))
+        elif size < 65536:
+            parts.append(struct.pack("!BBH", _TEXT, 126, size))
+        else:
+            parts.append(struct.pack("!BBQ", _TEXT, 127, size))
+        parts.append(data)
+    return b"".join(parts)
+
+
+class WireProtocol(WebSocketsSansIOProtocol):
+    """uvicorn's sans-I/O websocket protocol that is also its connection's ``Wire``."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self._handler: Handler | None = None
+
+    def handle_connect(self, event: Any) -> None:
+        super().handle_connect(event)
+        if self.handshake_initiated and not self.close_sent:  # a scope was made
+            # ASGI's types say an extension is a dict; this one is the connection.
+            self.scope["extensions"][WIRE] = self  # type: ignore[assignment]
+
+    def send_receive_event_to_app(self) -> None:
+        handler = self._handler
+        if handler is None or self.close_sent:
+            super().send_receive_event_to_app()
+            return
+        data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
+        if self.curr_msg_data_type == "bytes":
+            self.frames = []
+            handler(data)
+            return
+        try:
+            text = data.decode()
+        except UnicodeDecodeError:  # uvicorn's own answer: close with 1007
+            super().send_receive_event_to_app()
+            return
+        self.frames = []
+        handler(text)
+
+    def listen(self, handler: Handler) -> None:
+        """Hand over what waits in the queue, then take messages as they come."""
+        waiting: list[Any] = []
+        while not self.queue.empty():
+            waiting.append(self.queue.get_nowait())
+        self._handler = handler
+        for message in waiting:
+            if message["type"] == "websocket.receive":
+                handler(message.get("text") or message.get("bytes") or b"")
+            else:  # a disconnect stays for ``receive``
+                self.queue.put_nowait(message)
+        if self.read_paused:
+            self.read_paused = False
+            self.transport.resume_reading()
+
+    async def send_frames(self, frames: Iterable[str]) -> bool:
+        """Write the frames as text messages, in order, in one write; ``False`` once
+        the connection is closing or closed (nothing is written then)."""
+        if not self.writable.is_set():
+            await self.writable.wait()
+        if self.disconnected or self.close_sent or self.conn.state is not State.OPEN:
+            return False
+        if self.conn.extensions:  # compression: websockets encodes each frame
+            for text in frames:
+                self.conn.send_text(text.encode())
+            self.transport.write(b"".join(self.conn.data_to_send()))
+        else:
+            self.transport.write(framed(frames))
+        return True
