@@ -14,12 +14,14 @@ import uvicorn
 from hypothesis import given
 from hypothesis import strategies as st
 from uvicorn.server import ServerState
-from web_harness import cardroom, clients_at
+from web_harness import FAST, cardroom, clients_at
 from websockets.client import ClientProtocol
 from websockets.frames import Opcode
 from websockets.protocol import State
 from websockets.uri import parse_uri
 
+from stud.web.app import Room, create_app
+from stud.web.store import Store
 from stud.web.wire import WIRE, WireProtocol, framed
 
 
@@ -50,8 +52,17 @@ class _Transport:
         self.writes: list[bytes] = []
         self.closing = False
 
+        self.wrote = asyncio.Event()
+
     def write(self, data: bytes) -> None:
         self.writes.append(data)
+        self.wrote.set()
+
+    async def next_write(self) -> bytes:
+        """The next write, once it is made."""
+        self.wrote.clear()
+        await self.wrote.wait()
+        return self.writes[-1]
 
     def get_extra_info(self, name: str, default: Any = None) -> Any:
         return ("127.0.0.1", 8000) if name in {"sockname", "peername"} else default
@@ -98,7 +109,7 @@ def test_a_connections_waiting_frames_leave_in_one_write_and_messages_come_in_or
             heard.append((await receive())["text"])
             wire = scope["extensions"][WIRE]
             wire.listen(heard.append)
-            sent.append(await wire.send_frames(["one", "two", "three"]))
+            sent.append(wire.write_frames(["one", "two", "three"]))
             replied.set()
             assert (await receive())["type"] == "websocket.disconnect"
 
@@ -116,7 +127,8 @@ def test_a_connections_waiting_frames_leave_in_one_write_and_messages_come_in_or
         assert sent == [True]
         assert transport.writes[-1] == framed(["one", "two", "three"])
         protocol.connection_lost(None)
-        assert await protocol.send_frames(["late"]) is False
+        assert not protocol.open
+        assert protocol.write_frames(["late"]) is False
         assert transport.writes[-1] == framed(["one", "two", "three"])
 
     asyncio.run(scenario())
@@ -144,5 +156,41 @@ def test_a_hand_plays_the_same_over_the_wire_compressed_and_plain_asgi(
             assert sum(stacks) == 3 * 200
             compressed = clients[0].ws.protocol.extensions != []
             assert compressed == deflate
+
+    asyncio.run(scenario())
+
+
+def test_frames_wait_while_the_socket_is_full_and_leave_together_once_it_drains() -> None:
+    """Flow control: nothing is written while the transport is paused; then all at once."""
+
+    async def scenario() -> None:
+        room = Room(Store("sqlite://"), FAST, defaults=False)
+        table = room.store.create_table("t", "stud", "1/1/5/10", 2, bots=False)
+        room.open()
+        config = uvicorn.Config(
+            create_app(room), ws=WireProtocol, ws_per_message_deflate=False, lifespan="off"
+        )
+        config.load()
+        protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
+        transport = _Transport()
+        protocol.connection_made(transport)  # type: ignore[arg-type]
+        protocol.data_received(_HANDSHAKE.replace(b"/ws/1", f"/ws/{table}".encode()))
+        await transport.next_write()  # the handshake's answer
+        protocol.data_received(_client_frame('{"v": 1, "type": "hello"}'))
+        while not any('"snapshot"' in t for t in _read_back(b"".join(transport.writes[1:]))):
+            await transport.next_write()
+        written = len(transport.writes)
+        protocol.pause_writing()
+        protocol.data_received(_client_frame('{"v": 1, "type": "nonsense"}'))
+        protocol.data_received(_client_frame('{"v": 1, "type": "sit_out"}'))
+        await asyncio.sleep(0)  # one loop turn: the table answers, the write falls due
+        assert len(transport.writes) == written
+        protocol.resume_writing()
+        errors = [json.loads(t) for t in _read_back(await transport.next_write())]
+        assert [e["type"] for e in errors] == ["error", "error"]
+        assert "sign in" in errors[1]["message"]
+        assert len(transport.writes) == written + 1
+        protocol.connection_lost(None)
+        await room.close()
 
     asyncio.run(scenario())

@@ -471,15 +471,16 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
             await websocket.send_text(frame("error", message=str(error) or "closed"))
             await websocket.close(code=4000)
         return
+    wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
+    sender = _Sender(websocket, viewer, wire) if wire is not None else None
+    writer = asyncio.create_task(_write(websocket, viewer)) if wire is None else None
     table.join(viewer, first)
     watch = room.watching.open(account.id, table.id) if account else None
-    wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
-    writer = asyncio.create_task(_write(websocket, viewer, wire))
     inbox = _Inbox(table, viewer)
     if wire is not None:
         wire.listen(inbox.take)  # messages go straight to the table; closing comes below
     try:
-        while not viewer.closed:
+        while not viewer.closed or sender is not None:
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
@@ -492,7 +493,10 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
         table.part(viewer)
         viewer.close()
         with contextlib.suppress(Exception):
-            await writer
+            if writer is not None:
+                await writer
+            if sender is not None:
+                await sender.closed()
 
 
 class _Inbox:
@@ -524,17 +528,55 @@ class _Inbox:
             viewer.push(frame("error", message=str(error)))
 
 
-async def _write(websocket: WebSocket, viewer: Viewer, wire: Wire | None) -> None:
-    """Send a connection's frames as they are queued, all that wait at once."""
+class _Sender:
+    """A viewer's frames onto its ``Wire`` at the end of the loop turn that queued
+    them, all in one write, from a loop callback: waking a writer task for every
+    connection, seven an action, cost more than the writes' own Python."""
+
+    __slots__ = ("_closing", "_loop", "_scheduled", "_viewer", "_websocket", "_wire")
+
+    def __init__(self, websocket: WebSocket, viewer: Viewer, wire: Wire) -> None:
+        self._websocket = websocket
+        self._viewer = viewer
+        self._wire = wire
+        self._loop = asyncio.get_running_loop()
+        self._scheduled = False
+        self._closing: asyncio.Task[None] | None = None
+        viewer.on_waiting = self._wake
+
+    def _wake(self) -> None:
+        if not self._scheduled:
+            self._scheduled = True
+            self._loop.call_soon(self._flush)
+
+    def _flush(self) -> None:
+        if self._wire.paused:  # a client slow to read: write once its socket drains
+            self._loop.create_task(self._after_drain())
+            return
+        self._scheduled = False
+        frames = self._viewer.take()
+        if frames and not self._wire.write_frames(frames):
+            return
+        if self._viewer.closed and self._closing is None and self._wire.open:
+            self._closing = self._loop.create_task(self._websocket.close())
+
+    async def _after_drain(self) -> None:
+        await self._wire.drained()
+        self._flush()
+
+    async def closed(self) -> None:
+        """Once the close this side started has been sent, if it started one."""
+        if self._closing is not None:
+            await self._closing
+
+
+async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+    """Send a connection's frames through ASGI as they are queued (without a ``Wire``)."""
     while frames := await viewer.frames():
         try:
-            if wire is not None:
-                if not await wire.send_frames(frames):
-                    return
-                continue
             for text in frames:
                 await websocket.send_text(text)
-        except (WebSocketDisconnect, RuntimeError, OSError):
+        except (WebSocketDisconnect, RuntimeError):
             return
     with contextlib.suppress(Exception):
         await websocket.close()

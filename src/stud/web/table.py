@@ -102,7 +102,8 @@ class Viewer:
 
     A plain list and one future to wake the connection's writer (an
     ``asyncio.Queue`` did more work per frame), and a writer that wakes takes
-    every frame waiting at once.
+    every frame waiting at once. A connection that writes from the loop's own
+    callbacks, with no task to wake, sets ``on_waiting`` instead.
     """
 
     def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
@@ -110,6 +111,9 @@ class Viewer:
         self.name = name
         self.limit = limit
         self.closed = False
+        self.on_waiting: Callable[[], None] | None = None
+        """Called, instead of waking ``frames``, whenever a frame is queued or the
+        viewer closes; the caller then ``take``s what waits."""
         self._waiting: list[str] = []
         self._wake: asyncio.Future[None] | None = None
 
@@ -130,9 +134,17 @@ class Viewer:
             self._wake_writer()
 
     def _wake_writer(self) -> None:
+        if self.on_waiting is not None:
+            self.on_waiting()
+            return
         wake = self._wake
         if wake is not None and not wake.done():
             wake.set_result(None)
+
+    def take(self) -> list[str]:
+        """Every frame queued, in order, at once (perhaps none)."""
+        out, self._waiting = self._waiting, []
+        return out
 
     async def frames(self) -> list[str]:
         """Every frame queued, in order, once there is one; ``[]`` once closed and sent."""
@@ -142,8 +154,7 @@ class Viewer:
                 await self._wake
             finally:
                 self._wake = None
-        out, self._waiting = self._waiting, []
-        return out
+        return self.take()
 
 
 @dataclass(slots=True)

@@ -10,11 +10,12 @@ websocket frame object, a serialization and a socket write of its own.
 ``WireProtocol`` is uvicorn's websocket protocol (the websockets sans-I/O parser)
 that also offers the application, as the ASGI extension ``WIRE``, a ``Wire``:
 
-- ``send_frames(frames)`` frames every text a connection has waiting and writes them to
-  the socket at once: one write, not one per frame. A server frame is never
+- ``write_frames(frames)`` frames every text a connection has waiting and writes
+  them to the socket at once: one write, not one per frame. A server frame is never
   masked, so its header is two to ten bytes built here; where a client
   negotiated compression, the frames go through the websockets protocol instead.
-  It waits while the socket's buffer is full, as ``send`` does (flow control).
+  The caller waits while the socket's buffer is full (``paused``, ``drained``),
+  as ASGI's ``send`` does.
 - ``listen(handler)`` hands each message to ``handler`` as soon as it is parsed,
   in order, instead of queueing it for ``receive``; closing still comes through
   ``receive``.
@@ -44,9 +45,20 @@ Handler = Callable[[str | bytes], None]
 class Wire(Protocol):
     """A shorter way to one websocket connection than ASGI messages."""
 
-    async def send_frames(self, frames: Iterable[str]) -> bool:
-        """Write the frames as text messages, in order, in one write; ``False`` once
-        the connection is closing or closed (nothing is written then)."""
+    @property
+    def open(self) -> bool:
+        """Whether frames may still be written (no close sent or received)."""
+
+    @property
+    def paused(self) -> bool:
+        """Whether the socket's buffer is full: write again once ``drained``."""
+
+    async def drained(self) -> None:
+        """Wait until the socket's buffer has room (or the connection is lost)."""
+
+    def write_frames(self, frames: Iterable[str]) -> bool:
+        """Write the frames as text messages, in order, in one write; ``False``, and
+        nothing written, once the connection is not ``open``."""
 
     def listen(self, handler: Handler) -> None:
         """From now on give every message to ``handler`` (any already queued first)."""
@@ -118,12 +130,19 @@ class WireProtocol(WebSocketsSansIOProtocol):
             self.read_paused = False
             self.transport.resume_reading()
 
-    async def send_frames(self, frames: Iterable[str]) -> bool:
-        """Write the frames as text messages, in order, in one write; ``False`` once
-        the connection is closing or closed (nothing is written then)."""
-        if not self.writable.is_set():
-            await self.writable.wait()
-        if self.disconnected or self.close_sent or self.conn.state is not State.OPEN:
+    @property
+    def open(self) -> bool:
+        return not (self.disconnected or self.close_sent) and self.conn.state is State.OPEN
+
+    @property
+    def paused(self) -> bool:
+        return not self.writable.is_set()
+
+    async def drained(self) -> None:
+        await self.writable.wait()
+
+    def write_frames(self, frames: Iterable[str]) -> bool:
+        if not self.open:
             return False
         if self.conn.extensions:  # compression: websockets encodes each frame
             for text in frames:
