@@ -86,10 +86,14 @@ _HANDSHAKE = (
 )
 
 
-def _client_frame(text: str) -> bytes:
-    """A masked text frame, as a client sends it."""
+def _client_frame(text: str | bytes, opcode: Opcode = Opcode.TEXT) -> bytes:
+    """A masked frame, as a client sends it."""
     client = ClientProtocol(parse_uri("ws://127.0.0.1/"), state=State.OPEN)
-    client.send_text(text.encode())
+    data = text.encode() if isinstance(text, str) else text
+    if opcode is Opcode.PING:
+        client.send_ping(data)
+    else:
+        client.send_text(data)
     return b"".join(client.data_to_send())
 
 
@@ -122,14 +126,25 @@ def test_a_connections_waiting_frames_leave_in_one_write_and_messages_come_in_or
         await accepted.wait()
         protocol.data_received(b"".join(_client_frame(t) for t in ("a", "b", "c")))
         await replied.wait()
-        protocol.data_received(_client_frame("d"))  # straight to the handler now
-        assert heard == ["a", "b", "c", "d"]
-        assert sent == [True]
         assert transport.writes[-1] == framed(["one", "two", "three"])
+        protocol.data_received(_client_frame("d"))  # one short frame: unmasked here
+        split = _client_frame("e")  # a frame in two reads, and a long one: websockets
+        protocol.data_received(split[:3])
+        protocol.data_received(split[3:])
+        protocol.data_received(_client_frame("f" * 300))
+        protocol.data_received(_client_frame(b"?", Opcode.PING))
+        assert transport.writes[-1] == bytes((0x8A, 1)) + b"?"  # the pong
+        protocol.data_received(_client_frame("g"))
+        assert heard == ["a", "b", "c", "d", "e", "f" * 300, "g"]
+        assert sent == [True]
+        protocol.data_received(_client_frame(b"\xff"))  # not UTF-8: closed with 1007
+        assert transport.writes[-1][:4] == bytes((0x88, 2)) + (1007).to_bytes(2, "big")
+        assert heard[-1] == "g"
+        writes = len(transport.writes)
         protocol.connection_lost(None)
         assert not protocol.open
         assert protocol.write_frames(["late"]) is False
-        assert transport.writes[-1] == framed(["one", "two", "three"])
+        assert len(transport.writes) == writes
 
     asyncio.run(scenario())
 

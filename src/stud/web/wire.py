@@ -18,7 +18,9 @@ that also offers the application, as the ASGI extension ``WIRE``, a ``Wire``:
   as ASGI's ``send`` does.
 - ``listen(handler)`` hands each message to ``handler`` as soon as it is parsed,
   in order, instead of queueing it for ``receive``; closing still comes through
-  ``receive``.
+  ``receive``. A read that is exactly one short whole text frame (a command,
+  as clients send them) is unmasked here; anything else goes through the
+  websockets parser, which keeps every rule of the protocol.
 
 An application served without it (another ASGI server, other tests) finds no
 ``WIRE`` in the scope and uses plain ASGI messages; ``stud.web.app`` does both.
@@ -32,6 +34,11 @@ from typing import Any, Protocol
 
 from uvicorn.protocols.websockets.websockets_sansio_impl import WebSocketsSansIOProtocol
 from websockets.protocol import State
+
+try:
+    from websockets.speedups import apply_mask
+except ImportError:  # websockets built without its C part
+    from websockets.utils import apply_mask
 
 __all__ = ["WIRE", "Handler", "Wire", "WireProtocol", "framed"]
 
@@ -66,6 +73,10 @@ class Wire(Protocol):
 
 _TEXT = 0x81
 """FIN and the text opcode: a whole text message in one frame."""
+_MASKED = 0x80
+"""The mask bit of a frame's second byte: set on every frame a client sends."""
+_SHORT = 6
+"""The header of a client's frame of under 126 bytes: two bytes and the mask's four."""
 
 
 def framed(frames: Iterable[str]) -> bytes:
@@ -96,6 +107,28 @@ class WireProtocol(WebSocketsSansIOProtocol):
         if self.handshake_initiated and not self.close_sent:  # a scope was made
             # ASGI's types say an extension is a dict; this one is the connection.
             self.scope["extensions"][WIRE] = self  # type: ignore[assignment]
+
+    def data_received(self, data: bytes) -> None:
+        handler = self._handler
+        size = len(data) - _SHORT
+        if (
+            handler is not None
+            and 0 <= size < 126
+            and data[0] == _TEXT
+            and data[1] == _MASKED | size
+            and self.conn.current_size is None  # no fragmented message under way
+            and not self.conn.reader.buffer  # nor part of a frame
+            and not self.conn.extensions
+            and self.open
+        ):
+            try:
+                text = apply_mask(data[_SHORT:], data[2:_SHORT]).decode()
+            except UnicodeDecodeError:  # websockets closes with its code for that
+                pass
+            else:
+                handler(text)
+                return
+        super().data_received(data)
 
     def send_receive_event_to_app(self) -> None:
         handler = self._handler
