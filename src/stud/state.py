@@ -140,6 +140,9 @@ class HandState:
     dealt: frozenset[Card] = field(default_factory=frozenset)
     rake: int = 0
     """Chips the house took from the pots once the hand is over (R9)."""
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """``legal_actions`` once asked: the same position always has the same answer, and
+    a table asks twice (its frame for the player to act, then ``apply``)."""
 
     def _with(self, **changes: object) -> HandState:
         """This position with ``changes``: ``dataclasses.replace`` without its checks
@@ -150,6 +153,7 @@ class HandState:
         state = _blank(HandState)
         for slot, value in zip(_SLOTS, _field_values(self), strict=True):
             slot.__set__(state, value)
+        _set_field(state, "_legal", None)
         for name, value in changes.items():
             _set_field(state, name, value)
         return state
@@ -231,6 +235,13 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now, with exact amounts."""
+        legal = self._legal
+        if legal is None:
+            legal = tuple(self._find_legal())
+            _set_field(self, "_legal", legal)
+        return list(legal)
+
+    def _find_legal(self) -> list[Action]:
         if self.phase is Phase.SHOWDOWN:
             return [Show(), Muck()]
         if self.phase is not Phase.BETTING or self.actor is None:
@@ -639,7 +650,7 @@ class HandState:
         )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(HandState))
+_FIELD_NAMES = tuple(f.name for f in fields(HandState) if f.init)
 _FIELD_SET = frozenset(_FIELD_NAMES)
 _SLOTS: tuple[Any, ...] = tuple(vars(HandState)[name] for name in _FIELD_NAMES)
 """Each field's slot: setting through it skips the frozen class's refusal, once, on a
