@@ -209,3 +209,33 @@ def test_frames_wait_while_the_socket_is_full_and_leave_together_once_it_drains(
         await room.close()
 
     asyncio.run(scenario())
+
+
+def test_a_client_that_spoke_within_the_interval_is_not_pinged_one_that_kept_quiet_is() -> None:
+    async def scenario() -> None:
+        accepted = asyncio.Event()
+
+        async def app(scope: Any, receive: Any, send: Any) -> None:
+            assert (await receive())["type"] == "websocket.connect"
+            await send({"type": "websocket.accept"})
+            scope["extensions"][WIRE].listen(lambda message: None)
+            accepted.set()
+            assert (await receive())["type"] == "websocket.disconnect"
+
+        config = uvicorn.Config(app, ws=WireProtocol, ws_ping_interval=20.0)
+        config.load()
+        protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
+        transport = _Transport()
+        protocol.connection_made(transport)  # type: ignore[arg-type]
+        protocol.data_received(_HANDSHAKE)
+        await accepted.wait()
+        protocol.data_received(_client_frame('{"v": 1, "type": "leave"}'))
+        written = len(transport.writes)
+        protocol.send_keepalive_ping()  # its timer's call: the client spoke, no ping
+        assert len(transport.writes) == written
+        assert protocol.ping_timer is not None  # asked again an interval on
+        protocol.send_keepalive_ping()  # a quiet interval: pinged
+        assert transport.writes[-1][0] == 0x89
+        protocol.connection_lost(None)
+
+    asyncio.run(scenario())
