@@ -97,6 +97,17 @@ def _client_frame(text: str | bytes, opcode: Opcode = Opcode.TEXT) -> bytes:
     return b"".join(client.data_to_send())
 
 
+def _connection(app: Any, path: str = "/ws/1", **options: Any) -> tuple[WireProtocol, _Transport]:
+    """A ``WireProtocol`` serving ``app``, with a client's handshake for ``path`` read."""
+    config = uvicorn.Config(app, ws=WireProtocol, ws_per_message_deflate=False, **options)
+    config.load()
+    protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
+    transport = _Transport()
+    protocol.connection_made(transport)  # type: ignore[arg-type]
+    protocol.data_received(_HANDSHAKE.replace(b"/ws/1", path.encode()))
+    return protocol, transport
+
+
 def test_a_connections_waiting_frames_leave_in_one_write_and_messages_come_in_order() -> None:
     """Three frames, one socket write; three messages in one read, handed over in order,
     the ones that came before ``listen`` first."""
@@ -117,12 +128,7 @@ def test_a_connections_waiting_frames_leave_in_one_write_and_messages_come_in_or
             replied.set()
             assert (await receive())["type"] == "websocket.disconnect"
 
-        config = uvicorn.Config(app, ws=WireProtocol, ws_per_message_deflate=False)
-        config.load()
-        protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
-        transport = _Transport()
-        protocol.connection_made(transport)  # type: ignore[arg-type]
-        protocol.data_received(_HANDSHAKE)
+        protocol, transport = _connection(app)
         await accepted.wait()
         protocol.data_received(b"".join(_client_frame(t) for t in ("a", "b", "c")))
         await replied.wait()
@@ -182,14 +188,7 @@ def test_frames_wait_while_the_socket_is_full_and_leave_together_once_it_drains(
         room = Room(Store("sqlite://"), FAST, defaults=False)
         table = room.store.create_table("t", "stud", "1/1/5/10", 2, bots=False)
         room.open()
-        config = uvicorn.Config(
-            create_app(room), ws=WireProtocol, ws_per_message_deflate=False, lifespan="off"
-        )
-        config.load()
-        protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
-        transport = _Transport()
-        protocol.connection_made(transport)  # type: ignore[arg-type]
-        protocol.data_received(_HANDSHAKE.replace(b"/ws/1", f"/ws/{table}".encode()))
+        protocol, transport = _connection(create_app(room), f"/ws/{table}", lifespan="off")
         await transport.next_write()  # the handshake's answer
         protocol.data_received(_client_frame('{"v": 1, "type": "hello"}'))
         while not any('"snapshot"' in t for t in _read_back(b"".join(transport.writes[1:]))):
@@ -222,12 +221,7 @@ def test_a_client_that_spoke_within_the_interval_is_not_pinged_one_that_kept_qui
             accepted.set()
             assert (await receive())["type"] == "websocket.disconnect"
 
-        config = uvicorn.Config(app, ws=WireProtocol, ws_ping_interval=20.0)
-        config.load()
-        protocol = WireProtocol(config=config, server_state=ServerState(), app_state={})
-        transport = _Transport()
-        protocol.connection_made(transport)  # type: ignore[arg-type]
-        protocol.data_received(_HANDSHAKE)
+        protocol, transport = _connection(app, ws_ping_interval=20.0)
         await accepted.wait()
         protocol.data_received(_client_frame('{"v": 1, "type": "leave"}'))
         written = len(transport.writes)
