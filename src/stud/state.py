@@ -15,9 +15,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from enum import Enum
-from typing import Self, TypeVar
+from operator import attrgetter
+from typing import Any, Self, TypeVar
 
 from stud import evaluation
 from stud.actions import (
@@ -139,6 +140,23 @@ class HandState:
     dealt: frozenset[Card] = field(default_factory=frozenset)
     rake: int = 0
     """Chips the house took from the pots once the hand is over (R9)."""
+    _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """``legal_actions`` once asked: the same position always has the same answer, and
+    a table asks twice (its frame for the player to act, then ``apply``)."""
+
+    def _with(self, **changes: object) -> HandState:
+        """This position with ``changes``: ``dataclasses.replace`` without its checks
+        and keyword call for every field, which were half the time of an action."""
+        for name in changes:
+            if name not in _FIELD_SET:
+                raise TypeError(f"HandState has no field {name!r}")
+        state = _blank(HandState)
+        for slot, value in zip(_SLOTS, _field_values(self), strict=True):
+            slot.__set__(state, value)
+        _set_field(state, "_legal", None)
+        for name, value in changes.items():
+            _set_field(state, name, value)
+        return state
 
     # -- what a caller asks -------------------------------------------------------
 
@@ -217,6 +235,13 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now, with exact amounts."""
+        legal = self._legal
+        if legal is None:
+            legal = tuple(self._find_legal())
+            _set_field(self, "_legal", legal)
+        return list(legal)
+
+    def _find_legal(self) -> list[Action]:
         if self.phase is Phase.SHOWDOWN:
             return [Show(), Muck()]
         if self.phase is not Phase.BETTING or self.actor is None:
@@ -285,8 +310,7 @@ class HandState:
             )
         self._check_fresh(cards)
         down, up = tuple(cards[:n_down]), tuple(cards[n_down:])
-        state = replace(
-            self,
+        state = self._with(
             down=_set(self.down, seat, self.down[seat] + down),
             up=_set(self.up, seat, self.up[seat] + up),
             dealt=self.dealt | set(cards),
@@ -302,8 +326,7 @@ class HandState:
                 "no community card is due: the deck still has a card for everyone"
             )
         self._check_fresh([card])
-        state = replace(
-            self,
+        state = self._with(
             community=card,
             dealt=self.dealt | {card},
             events=(*self.events, CommunityCardDealt(card)),
@@ -328,14 +351,14 @@ class HandState:
         assert state.deck is not None
         deck = list(state.deck)
         if state.community_due:
-            return replace(state, deck=tuple(deck[1:])).deal_community(deck[0])
+            return state._with(deck=tuple(deck[1:])).deal_community(deck[0])
         seats = [s for s in state.in_hand if state._cards_on(s) < state.street]
         per_seat = sum(state.cards_due)
         hands: dict[int, list[Card]] = {s: [] for s in seats}
         for _ in range(per_seat):
             for s in seats:
                 hands[s].append(deck.pop(0))
-        state = replace(state, deck=tuple(deck))
+        state = state._with(deck=tuple(deck))
         for s in seats:
             state = state.deal(s, hands[s])
             if state.phase is not Phase.DEAL:
@@ -357,8 +380,7 @@ class HandState:
         open_pair = betting.open_pair_counts(codes[R_VARIANT], self.street) and any(
             betting.shows_pair([c.code for c in self.up[s]], len(self.up[s])) for s in self.in_hand
         )
-        state = replace(
-            self,
+        state = self._with(
             phase=Phase.BETTING,
             wagers=(0,) * self.players,
             level=0,
@@ -375,21 +397,24 @@ class HandState:
         if self.street == FIRST_STREET:
             doors = [self.up[s][0].code if self.up[s] else 0 for s in range(n)]
             first = betting.bring_in_seat(doors, self.folded, self.stacks, n, lowball)
-            return replace(state, actor=first, bring_in_seat=first, showdown_first=first)
+            return state._with(actor=first, bring_in_seat=first, showdown_first=first)
         showing = [
             0 if self.folded[s] else evaluation.showing_value(self.up[s], ace_low=lowball)
             for s in range(n)
         ]
         first = betting.first_to_act(showing, self.folded, self.stacks, n, lowball)
-        return replace(state, actor=first, showdown_first=first)
+        return state._with(actor=first, showdown_first=first)
 
     def _bet(self, action: Action) -> HandState:
+        """A betting action, and who acts next: one new position in the common case
+        (each new position copies every field)."""
         assert self.actor is not None
         seat = self.actor
         stack = self.stacks[seat]
         changes: dict[str, object] = {}
         acted = _set(self.acted, seat, True)
         folded = self.folded
+        level = self.level
         put = 0
         match action:
             case Fold():
@@ -401,7 +426,7 @@ class HandState:
             case BringIn():
                 put = min(self.rules.bring_in, stack)
                 # R4.3: a short bring-in still sets the wager the others must enter for.
-                changes["level"] = self.rules.bring_in
+                level = self.rules.bring_in
             case Complete(to) | Bet(to) | Raise(to):
                 put = to - self.wagers[seat]
                 codes = rule_codes(self.rules)
@@ -416,41 +441,41 @@ class HandState:
                     changes["increment"] = betting.increment_after(
                         to, self.level, self.full_bet, self.open_pair, self.increment, codes[R_BIG]
                     )
-                changes["level"] = to
+                level = to
                 changes["showdown_first"] = seat
             case _:
                 raise IllegalActionError(f"{action} is not a betting action")
         stacks = _set(self.stacks, seat, stack - put)
-        state = replace(
-            self,
+        wagers = _set(self.wagers, seat, self.wagers[seat] + put)
+        following = -1
+        if folded.count(False) > 1:
+            following = betting.next_to_act(
+                seat, self.players, folded, stacks, wagers, acted, level
+            )
+        state = self._with(
             stacks=stacks,
-            wagers=_set(self.wagers, seat, self.wagers[seat] + put),
+            wagers=wagers,
             contributed=_set(self.contributed, seat, self.contributed[seat] + put),
             folded=folded,
             acted=acted,
+            level=level,
             events=(
                 *self.events,
                 ActionTaken(seat, self.street, action, put, stacks[seat] == 0 and put > 0),
             ),
-            **changes,  # type: ignore[arg-type]
-        )
-        return state._after_action(seat)
-
-    def _after_action(self, seat: int) -> HandState:
-        if len(self.in_hand) == 1:
-            return self._finish()
-        following = betting.next_to_act(
-            seat, self.players, self.folded, self.stacks, self.wagers, self.acted, self.level
+            actor=following if following >= 0 else seat,
+            **changes,
         )
         if following >= 0:
-            return replace(self, actor=following)
-        return self._next_street()
+            return state
+        if folded.count(False) == 1:
+            return state._finish()
+        return state._next_street()
 
     def _next_street(self) -> HandState:
         if self.street == LAST_STREET:
             return self._to_showdown()
-        state = replace(
-            self,
+        state = self._with(
             phase=Phase.DEAL,
             street=self.street + 1,
             actor=None,
@@ -464,8 +489,7 @@ class HandState:
         if returned is None:
             return self
         seat, amount = returned
-        return replace(
-            self,
+        return self._with(
             stacks=_set(self.stacks, seat, self.stacks[seat] + amount),
             contributed=_set(self.contributed, seat, self.contributed[seat] - amount),
             wagers=_set(self.wagers, seat, max(0, self.wagers[seat] - amount)),
@@ -475,8 +499,7 @@ class HandState:
     def _to_showdown(self) -> HandState:
         state = self._return_uncalled()
         first = state.showdown_first if state.showdown_first is not None else 0
-        state = replace(
-            state,
+        state = state._with(
             phase=Phase.SHOWDOWN,
             actor=None,
             declared=tuple(False if f else None for f in state.folded),
@@ -491,7 +514,7 @@ class HandState:
         for step in range(self.players):
             s = (seat + step) % self.players
             if not self.folded[s] and self.declared[s] is None:
-                return replace(self, actor=s)
+                return self._with(actor=s)
         return self._resolve()
 
     def _declare(self, action: Action) -> HandState:
@@ -501,8 +524,7 @@ class HandState:
             event: Event = HandShown(seat, self.cards_of(seat))
         else:
             event = HandMucked(seat)
-        state = replace(
-            self,
+        state = self._with(
             declared=_set(self.declared, seat, isinstance(action, Show)),
             events=(*self.events, event),
         )
@@ -557,7 +579,7 @@ class HandState:
         if not rake:
             return self
         taken = [RakeTaken(p, b - a) for p, (b, a) in enumerate(zip(before, amounts, strict=True))]
-        return replace(self, rake=rake, events=(*self.events, *(e for e in taken if e.amount)))
+        return self._with(rake=rake, events=(*self.events, *(e for e in taken if e.amount)))
 
     def _antes(self) -> list[int]:
         antes = [0] * self.players
@@ -593,8 +615,7 @@ class HandState:
         stacks = list(self.stacks)
         for award in awards:
             stacks[award.seat] += award.amount
-        return replace(
-            self,
+        return self._with(
             phase=Phase.OVER,
             actor=None,
             stacks=tuple(stacks),
@@ -627,6 +648,16 @@ class HandState:
             declared=(None,) * n,
             deck=deck,
         )
+
+
+_FIELD_NAMES = tuple(f.name for f in fields(HandState) if f.init)
+_FIELD_SET = frozenset(_FIELD_NAMES)
+_SLOTS: tuple[Any, ...] = tuple(vars(HandState)[name] for name in _FIELD_NAMES)
+"""Each field's slot: setting through it skips the frozen class's refusal, once, on a
+new position nobody has seen yet."""
+_field_values = attrgetter(*_FIELD_NAMES)
+_blank = object.__new__
+_set_field = object.__setattr__
 
 
 def _check_cards(cards: object, what: str) -> None:

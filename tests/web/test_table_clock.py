@@ -1,5 +1,6 @@
-"""A table's clock: one timer per wait, and a timer that lost its race to a command
-never counts as the clock running out (that would time a player out)."""
+"""A table's clock: one timer, set again only to ring sooner, and a timer that rang
+before the clock was due never counts as the clock running out (that would time a
+player out)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import asyncio
 from stud.rules import Rules
 from stud.web.protocol import Hello
 from stud.web.store import Store
-from stud.web.table import _DUE, Table, Viewer, _Alarm, _Join
+from stud.web.table import _DUE, _RING, Table, Viewer, _Join
 
 
 def _table(wake_in: float | None) -> Table:
@@ -36,11 +37,11 @@ def test_a_command_that_comes_first_is_taken_before_the_clock() -> None:
     asyncio.run(scenario())
 
 
-def test_an_alarm_that_lost_its_race_is_passed_over() -> None:
+def test_a_timer_that_rang_before_the_clock_was_due_is_passed_over() -> None:
     async def scenario() -> None:
         table = _table(wake_in=3600.0)
         command = _command()
-        table._queue.put_nowait(_Alarm())  # a timer that fired after its wait had ended
+        table._queue.put_nowait(_RING)  # set for an earlier deadline, since moved on
         table._queue.put_nowait(command)
         assert await table._next() is command
         assert table._queue.empty()
@@ -77,6 +78,30 @@ def test_with_no_clock_the_table_waits_for_a_command() -> None:
         command = _command()
         table._queue.put_nowait(command)
         assert await waiting is command
+        table.store.close()
+
+    asyncio.run(scenario())
+
+
+def test_a_later_deadline_keeps_the_timer_and_a_sooner_one_sets_it_again() -> None:
+    async def scenario() -> None:
+        table = _table(wake_in=3600.0)
+        command = _command()
+        table._queue.put_nowait(command)
+        assert await table._next() is command
+        timer = table._timer
+        assert timer is not None
+        later = table._clock() + 7200.0
+        table._wake_at = lambda: later  # type: ignore[method-assign]
+        table._queue.put_nowait(command)
+        assert await table._next() is command
+        assert table._timer is timer
+        sooner = table._clock() + 60.0
+        table._wake_at = lambda: sooner  # type: ignore[method-assign]
+        table._queue.put_nowait(command)
+        assert await table._next() is command
+        assert table._timer is not timer
+        assert timer.cancelled()
         table.store.close()
 
     asyncio.run(scenario())

@@ -28,6 +28,7 @@ from stud.web.app import Room, create_app
 from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
+from stud.web.wire import WireProtocol
 
 WAIT = 60.0
 """The longest a test waits for one frame before failing."""
@@ -69,15 +70,26 @@ class Cardroom:
 
 
 @asynccontextmanager
-async def cardroom(url: str = "sqlite://", settings: Settings = FAST) -> AsyncIterator[Cardroom]:
-    """A server for one test, on a port of its own."""
+async def cardroom(
+    url: str = "sqlite://",
+    settings: Settings = FAST,
+    ws: Any = WireProtocol,
+    deflate: bool = False,
+) -> AsyncIterator[Cardroom]:
+    """A server for one test, on a port of its own, with ``stud serve``'s websocket
+    protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
     store = Store(url)
     room = Room(store, settings, defaults=False)
     room.open()
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     config = uvicorn.Config(
-        create_app(room), lifespan="off", log_level="warning", ws_max_size=65536
+        create_app(room),
+        lifespan="off",
+        log_level="warning",
+        ws=ws,
+        ws_max_size=65536,
+        ws_per_message_deflate=deflate,
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))

@@ -71,6 +71,7 @@ def serve(
     from stud.web.app import Room, create_app  # noqa: PLC0415
     from stud.web.store import Store, StoreError  # noqa: PLC0415
     from stud.web.table import Settings  # noqa: PLC0415
+    from stud.web.wire import WireProtocol  # noqa: PLC0415
 
     url = db or default_db()
     if db is None:
@@ -97,13 +98,15 @@ def serve(
     # deflating each for each connection cost the server more than the frames.
     # uvloop's event loop and httptools' parser where installed (uvicorn's own
     # choice, made explicit): the loop's socket writes cost a busy room the most.
+    # The websockets sans-I/O protocol with a shorter way for frames and messages
+    # (``stud.web.wire``).
     config = uvicorn.Config(
         application,
         fd=listener.fileno(),
         log_level="warning",
         loop=_fastest("uvloop", "asyncio"),
         http=_fastest("httptools", "h11"),
-        ws="websockets-sansio",
+        ws=WireProtocol,
         ws_max_size=65536,
         ws_per_message_deflate=False,
     )

@@ -103,7 +103,8 @@ class Viewer:
 
     A plain list and one future to wake the connection's writer (an
     ``asyncio.Queue`` did more work per frame), and a writer that wakes takes
-    every frame waiting at once.
+    every frame waiting at once. A connection that writes from the loop's own
+    callbacks, with no task to wake, sets ``on_waiting`` instead.
     """
 
     def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
@@ -111,6 +112,9 @@ class Viewer:
         self.name = name
         self.limit = limit
         self.closed = False
+        self.on_waiting: Callable[[], None] | None = None
+        """Called, instead of waking ``frames``, whenever a frame is queued or the
+        viewer closes; the caller then ``take``s what waits."""
         self._waiting: list[str] = []
         self._wake: asyncio.Future[None] | None = None
 
@@ -131,9 +135,17 @@ class Viewer:
             self._wake_writer()
 
     def _wake_writer(self) -> None:
+        if self.on_waiting is not None:
+            self.on_waiting()
+            return
         wake = self._wake
         if wake is not None and not wake.done():
             wake.set_result(None)
+
+    def take(self) -> list[str]:
+        """Every frame queued, in order, at once (perhaps none)."""
+        out, self._waiting = self._waiting, []
+        return out
 
     async def frames(self) -> list[str]:
         """Every frame queued, in order, once there is one; ``[]`` once closed and sent."""
@@ -143,8 +155,7 @@ class Viewer:
                 await self._wake
             finally:
                 self._wake = None
-        out, self._waiting = self._waiting, []
-        return out
+        return self.take()
 
 
 @dataclass(slots=True)
@@ -188,8 +199,8 @@ _DUE = object()
 """What ``Table._next`` gives when the table's clock is due before any command."""
 
 
-class _Alarm:
-    """A timer's wake-up in a table's queue (each timer its own, so a late one is known)."""
+_RING = object()
+"""What a table's timer puts in its queue: look at the clock again."""
 
 
 class TableHandle(Protocol):
@@ -267,6 +278,8 @@ class Table:
         self._hand_first_no = 1
         self._viewers: set[Viewer] = set()
         self._queue: asyncio.Queue[object] = asyncio.Queue()
+        self._timer: asyncio.TimerHandle | None = None
+        self._timer_at = 0.0
         self._rng = random.Random(secrets.randbits(64))
         self._shuffler = secrets.SystemRandom()
         self._task: asyncio.Task[None] | None = None
@@ -338,6 +351,8 @@ class Table:
                     self._deadline = self._clock() + self.settings.turn_time
                 continue
             if item is _STOP:
+                if self._timer is not None:
+                    self._timer.cancel()
                 for viewer in list(self._viewers):
                     viewer.close()
                 return
@@ -353,28 +368,35 @@ class Table:
                     item.viewer.push(frame("error", message="the server failed on that; sorry"))
 
     async def _next(self) -> object:
-        """The next item of the queue, or ``_DUE`` when the table's clock comes first.
+        """The next item of the queue, or ``_DUE`` once the table's clock is due.
 
-        One timer on the loop, cancelled when an item comes first (``wait_for`` made
-        a task for every item a table took).
+        One loop timer per table, set again only when the clock must ring sooner:
+        each action moves the deadline later, and a timer that rings early is just
+        set for the new time (``wait_for`` made a task for every item a table took,
+        and a timer for every item cost a heap insertion and removal each).
         """
-        wake = self._wake_at()
-        if wake is None:
-            return await self._queue.get()
-        delay = wake - self._clock()
-        if delay <= 0:
-            return _DUE
-        alarm = _Alarm()
-        timer = asyncio.get_running_loop().call_later(delay, self._queue.put_nowait, alarm)
-        try:
-            while True:
-                item = await self._queue.get()
-                if item is alarm:
+        while True:
+            wake = self._wake_at()
+            if wake is not None:
+                if wake <= self._clock():
                     return _DUE
-                if not isinstance(item, _Alarm):  # an alarm that lost its race: passed over
-                    return item
-        finally:
-            timer.cancel()
+                self._ring_at(wake)
+            item = await self._queue.get()
+            if item is not _RING:
+                return item
+
+    def _ring_at(self, wake: float) -> None:
+        if self._timer is not None:
+            if self._timer_at <= wake:
+                return
+            self._timer.cancel()
+        self._timer_at = wake
+        delay = wake - self._clock()
+        self._timer = asyncio.get_running_loop().call_later(delay, self._ring)
+
+    def _ring(self) -> None:
+        self._timer = None
+        self._queue.put_nowait(_RING)
 
     def _wake_at(self) -> float | None:
         hand = self.hand
