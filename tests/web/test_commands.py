@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from pydantic import TypeAdapter, ValidationError
 
-from stud.web.protocol import Command, ProtocolError, parse_command
+from stud.web.protocol import VERSION, Command, ProtocolError, parse_command
 
 _CHECKED: TypeAdapter[Command] = TypeAdapter(Command)
 
@@ -30,7 +30,7 @@ _KEYS = st.sampled_from(
 def _stepwise(text: str) -> Command | None:
     """The command as JSON first, then the model, read it (``None``: refused)."""
     data: Any = json.loads(text)
-    if not isinstance(data, dict) or data.get("v", 1) != 1:
+    if not isinstance(data, dict) or data.get("v") != VERSION:
         return None
     try:
         return _CHECKED.validate_python(data)
@@ -41,7 +41,7 @@ def _stepwise(text: str) -> Command | None:
 @given(
     st.fixed_dictionaries(
         {"type": st.sampled_from(["hello", "act", "sit", "chat", "leave", "nope"])},
-        optional={"v": st.sampled_from([1, 2, 1.0, True, "1"])},
+        optional={"v": st.sampled_from([VERSION, VERSION - 1, float(VERSION), True, str(VERSION)])},
     ).flatmap(lambda base: st.dictionaries(_KEYS, _VALUES, max_size=4).map(base.__or__))
 )
 def test_a_command_reads_the_same_in_one_pass_as_step_by_step(message: dict[str, Any]) -> None:

@@ -147,9 +147,12 @@ def parse_command(frame: str | bytes) -> Command:
     if len(frame) > MAX_FRAME:
         raise ProtocolError(f"message too large: {len(frame)} bytes, at most {MAX_FRAME}")
     try:  # a good message is parsed and checked in one pass, in pydantic-core
-        return _COMMAND.validate_json(frame)
+        command = _COMMAND.validate_json(frame)
     except ValidationError:
         pass  # a bad one is taken apart below, to say exactly what is wrong
+    else:
+        if "v" in command.model_fields_set:  # the model's default is for the server's own
+            return command
     try:
         data = json.loads(frame)
     except json.JSONDecodeError as error:
