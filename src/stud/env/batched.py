@@ -71,6 +71,7 @@ from stud.env.encoding import BRING_IN as BRING_IN_ACTION
 from stud.env.encoding import CHECK_CALL as CHECK_CALL_ACTION
 from stud.env.encoding import FOLD as FOLD_ACTION
 from stud.evaluation.kernels import kernel_tables
+from stud.jitted import uncounted
 from stud.rng import hand_start, hand_start_compiled
 from stud.rules import Variant
 from stud.sim.engine import (
@@ -103,7 +104,7 @@ _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 # -- the encoding, compiled ------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: Any) -> None:
     """``stud.env.encoding.encode`` of ``seat``'s view, from the engine's arrays (R8.4).
 
@@ -181,7 +182,7 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
     out[O_HAND + 3] = min(lows, 5) / 5
 
 
-@njit(cache=True)
+@uncounted
 def mask_table(kinds: Any, nlegal: int, mask: Any, choice_of: Any) -> None:
     """``stud.env.encoding.action_map`` over the engine's legal kinds.
 
@@ -214,7 +215,7 @@ def mask_table(kinds: Any, nlegal: int, mask: Any, choice_of: Any) -> None:
 # -- the batch, compiled ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def _deal(
     i: int,
     r: Any,
@@ -245,7 +246,7 @@ def _first_illegal(actions: Any, masks: Any) -> int:
     return -1
 
 
-@njit(cache=True)
+@uncounted
 def _play(
     actions: Any,
     r: Any,
