@@ -18,7 +18,8 @@ Layout. A table is described by:
 * ``r`` (``core.codes.R_*``): the rules as integers;
 * ``t`` (``T_*``, declared once in ``core.layout.TABLE``): per-seat blocks of
   ``MAX_SEATS`` slots (stacks, contributions, wagers, folds, ...) and single values
-  (street, level, actor, ...);
+  (street, level, actor, ...), ``int64`` or ``int32`` (the same code compiles for
+  either; the batched environment's many tables take the smaller);
 * ``cards``: ``(MAX_SEATS, 7)`` card codes per seat in the order dealt (two down,
   up to four up, the seventh down). When the community card is dealt (R3.4) it is
   written into every live seat's seventh slot, so ``cards[s, :7]`` is always the
