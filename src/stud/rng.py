@@ -19,6 +19,8 @@ from typing import Any
 import numpy as np
 from numba import njit
 
+from stud.jitted import uncounted
+
 __all__ = [
     "MASK64",
     "Stream",
@@ -95,7 +97,7 @@ def _mix(z: Any) -> Any:
     return z ^ (z >> _U31)
 
 
-@njit(cache=True)
+@uncounted
 def hand_start_compiled(seed: Any, index: int) -> Any:
     """``hand_start`` in compiled code (``seed`` a ``uint64``)."""
     return _mix(_mix(seed) + np.uint64(index + 1) * _U_GOLDEN)

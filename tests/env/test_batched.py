@@ -142,6 +142,7 @@ def test_an_illegal_action_is_refused_and_changes_nothing() -> None:
         ({"players": 9}, "players=9"),
         ({"seat": 2}, "seat=2"),
         ({"opponents": ("shark",)}, "opponents="),
+        ({"players": 8, "stack": 2**28}, "stack=268435456: the tables keep chips in 32 bits"),
     ],
 )
 def test_bad_options_are_clear_errors(kwargs: dict[str, object], message: str) -> None:

@@ -1,7 +1,9 @@
 """The flat int arrays compiled code shares, declared once: names, sizes, offsets.
 
 Compiled code cannot pass objects around, so a table position and a player's
-observation travel as flat ``int64`` arrays. Each layout below is one declaration of
+observation travel as flat integer arrays (``int64``; the batched environment keeps
+its many tables in ``int32``, half the memory, and bounds the chips to fit; every value
+here fits). Each layout below is one declaration of
 its fields in order with their sizes; the offsets are generated from it, so no
 offset is ever written by hand and two fields can never overlap.
 

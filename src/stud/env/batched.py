@@ -70,7 +70,9 @@ from stud.env.encoding import (
 from stud.env.encoding import BRING_IN as BRING_IN_ACTION
 from stud.env.encoding import CHECK_CALL as CHECK_CALL_ACTION
 from stud.env.encoding import FOLD as FOLD_ACTION
+from stud.env.prefetch import prefetch
 from stud.evaluation.kernels import kernel_tables
+from stud.jitted import uncounted
 from stud.rng import hand_start, hand_start_compiled
 from stud.rules import Variant
 from stud.sim.engine import (
@@ -81,6 +83,7 @@ from stud.sim.engine import (
     T_LEVEL,
     T_N,
     T_NCARDS,
+    T_RAKE,
     T_SIZE,
     T_STACK,
     T_STREET,
@@ -98,12 +101,16 @@ __all__ = ["BatchedStudEnv", "encode_table", "mask_table"]
 _SEAT_FIELDS = 7  # as stud.env.encoding lays out each seat
 _HALF = OBS_SIZE // 2  # the observation is cleared in two runs (see encode_table)
 _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
+_MOST_CHIPS = 2**31 - 1
+"""The most chips at a table: the tables' state is 32-bit, half the memory of the
+engine's 64-bit table, which measured 13 to 20% faster steps at 8,192 tables (the
+engine's code is the same, compiled for either)."""
 
 
 # -- the encoding, compiled ------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: Any) -> None:
     """``stud.env.encoding.encode`` of ``seat``'s view, from the engine's arrays (R8.4).
 
@@ -181,7 +188,7 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
     out[O_HAND + 3] = min(lows, 5) / 5
 
 
-@njit(cache=True)
+@uncounted
 def mask_table(kinds: Any, nlegal: int, mask: Any, choice_of: Any) -> None:
     """``stud.env.encoding.action_map`` over the engine's legal kinds.
 
@@ -214,7 +221,7 @@ def mask_table(kinds: Any, nlegal: int, mask: Any, choice_of: Any) -> None:
 # -- the batch, compiled ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def _deal(
     i: int,
     r: Any,
@@ -235,6 +242,41 @@ def _deal(
     start_hand(t, r, cards, deck, stacks, tabs, won)
 
 
+_AHEAD = 8  # tables ahead whose lines are asked for (8 and 16 measured alike, 2 and 4 worse)
+_LINE = 64  # bytes in a cache line
+
+
+@uncounted
+def _fetch_ahead(
+    j: int,
+    t: Any,
+    cards: Any,
+    decks: Any,
+    kinds: Any,
+    amounts: Any,
+    won: Any,
+    masks: Any,
+    choice_of: Any,
+    obs: Any,
+) -> None:
+    """Ask for the lines table ``j`` will use (``stud.env.prefetch``): the table's state up
+    to its single values (its showdown scratch is rarely used), its other rows, and the
+    whole observation row it will write."""
+    tj = t[j]
+    for at in range(0, T_RAKE + 1, _LINE // tj.itemsize):
+        prefetch(tj, at)
+    prefetch(cards[j, 0], 0)
+    prefetch(decks[j], 0)
+    prefetch(kinds[j], 0)
+    prefetch(amounts[j], 0)
+    prefetch(won[j], 0)
+    prefetch(masks[j], 0)
+    prefetch(choice_of[j], 0)
+    oj = obs[j]
+    for at in range(0, oj.shape[0], _LINE // oj.itemsize):
+        prefetch(oj, at)
+
+
 @njit(cache=True)
 def _first_illegal(actions: Any, masks: Any) -> int:
     """The first table whose action index is out of range or masked out; -1 if none."""
@@ -245,7 +287,7 @@ def _first_illegal(actions: Any, masks: Any) -> int:
     return -1
 
 
-@njit(cache=True)
+@uncounted
 def _play(
     actions: Any,
     r: Any,
@@ -278,7 +320,10 @@ def _play(
     rows of the arrays passed in."""
     resetting = actions.shape[0] == 0
     players = stacks.shape[0]
-    for i in range(t.shape[0]):
+    tables = t.shape[0]
+    for i in range(tables):
+        if i + _AHEAD < tables:
+            _fetch_ahead(i + _AHEAD, t, cards, decks, kinds, amounts, won, masks, choice_of, obs)
         ti = t[i]  # this table's rows, taken once
         ci = cards[i]
         di = decks[i]
@@ -350,6 +395,11 @@ class BatchedStudEnv:
             raise ValueError(f"tables={tables}: there must be at least one table")
         self.rules = rules_for(variant, stakes)
         self.stack = check_table(players, stack, self.rules, reward_unit)
+        if self.stack * players > _MOST_CHIPS:
+            raise ValueError(
+                f"stack={self.stack}: the tables keep chips in 32 bits; "
+                f"at most {_MOST_CHIPS // players:,} chips a seat for {players} players"
+            )
         if not 0 <= seat < players:
             raise ValueError(f"seat={seat}: choose a seat from 0 to {players - 1}")
         unknown = [name for name in opponents if name not in _POLICY_OF]
@@ -379,7 +429,7 @@ class BatchedStudEnv:
         self._streams = np.zeros((tables, 1), dtype=np.uint64)
         self.decks = np.zeros((tables, 52), dtype=np.uint8)
         """Each table's current deck, top first (card codes)."""
-        self._t = np.zeros((tables, T_SIZE), dtype=np.int64)
+        self._t = np.zeros((tables, T_SIZE), dtype=np.int32)  # half the bytes of int64
         self._cards = np.zeros((tables, MAX_SEATS, 7), dtype=np.int8)  # codes: 56 bytes a table
         self._kinds = np.zeros((tables, MAX_LEGAL), dtype=np.int64)
         self._amounts = np.zeros((tables, MAX_LEGAL), dtype=np.int64)

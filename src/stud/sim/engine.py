@@ -18,7 +18,8 @@ Layout. A table is described by:
 * ``r`` (``core.codes.R_*``): the rules as integers;
 * ``t`` (``T_*``, declared once in ``core.layout.TABLE``): per-seat blocks of
   ``MAX_SEATS`` slots (stacks, contributions, wagers, folds, ...) and single values
-  (street, level, actor, ...);
+  (street, level, actor, ...), ``int64`` or ``int32`` (the same code compiles for
+  either; the batched environment's many tables take the smaller);
 * ``cards``: ``(MAX_SEATS, 7)`` card codes per seat in the order dealt (two down,
   up to four up, the seventh down). When the community card is dealt (R3.4) it is
   written into every live seat's seventh slot, so ``cards[s, :7]`` is always the
@@ -26,6 +27,11 @@ Layout. A table is described by:
 
 Players always show at showdown here: showing never costs chips, so a bot that
 mucks a live hand only gives chips away.
+
+No reference counts. The functions a hand's steps run through allocate nothing and
+take only rows and slices of arrays their caller holds, so they are compiled
+``uncounted`` (``stud.jitted``); ``bot_choice`` is ``counted``, since the tight and
+equity policies it calls allocate scratch.
 """
 
 from __future__ import annotations
@@ -38,7 +44,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-import stud.jitted  # noqa: F401  (the core, callable from here)
 from stud.bots.features import random_choice
 from stud.bots.observation import (
     BRING_IN,
@@ -97,6 +102,7 @@ from stud.evaluation.kernels import (
     hand_showing,
     kernel_tables,
 )
+from stud.jitted import counted, uncounted  # the core, callable from here
 from stud.rng import hand_start_compiled, next_below
 from stud.rules import Rules
 
@@ -173,7 +179,7 @@ def rules_array(rules: Rules) -> npt.NDArray[np.int64]:
 # -- small questions -----------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def _in_hand_count(t: Any) -> int:
     count = 0
     for s in range(t[T_N]):
@@ -197,7 +203,7 @@ def _bettors(t: Any) -> int:
     return betting.bettors(_folded(t), _stacks(t), t[T_N])
 
 
-@njit(cache=True)
+@uncounted
 def _nup(t: Any, s: int) -> int:
     """How many face-up cards a seat has (the door card and fourth to sixth street)."""
     n = t[T_NCARDS + s]
@@ -206,7 +212,7 @@ def _nup(t: Any, s: int) -> int:
     return int(min(n, 6) - 2)
 
 
-@njit(cache=True)
+@uncounted
 def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
     """Write the actor's legal actions, in ``HandState.legal_actions`` order."""
     return betting.legal_actions(
@@ -231,7 +237,7 @@ def legal_actions(t: Any, r: Any, kinds: Any, amounts: Any) -> int:
 # -- first to act --------------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def _first_to_act(t: Any, r: Any, cards: Any) -> int:
     """R5.3: the best showing hand acts first (razz: the lowest), ties to the lowest seat."""
     lowball = r[R_VARIANT] == RAZZ
@@ -242,7 +248,7 @@ def _first_to_act(t: Any, r: Any, cards: Any) -> int:
     return betting.first_to_act(showing, _folded(t), _stacks(t), t[T_N], lowball)
 
 
-@njit(cache=True)
+@uncounted
 def _pair_showing(t: Any, cards: Any) -> bool:
     for s in range(t[T_N]):
         if t[T_FOLDED + s] == 0 and betting.shows_pair(cards[s, 2:], _nup(t, s)):
@@ -253,7 +259,7 @@ def _pair_showing(t: Any, cards: Any) -> bool:
 # -- dealing and streets ---------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def _deal_street(t: Any, cards: Any, deck: Any) -> None:
     """Deal the street's cards from the deck, one at a time clockwise (R3.2, R3.3, R3.4)."""
     n = t[T_N]
@@ -281,7 +287,7 @@ def _deal_street(t: Any, cards: Any, deck: Any) -> None:
             t[T_NCARDS + s] += 1
 
 
-@njit(cache=True)
+@uncounted
 def _advance(t: Any, r: Any, cards: Any, deck: Any, tabs: Any, won: Any) -> None:
     """Deal and start streets until someone must act, or show down (R5.7)."""
     while True:
@@ -322,7 +328,7 @@ def _dead(t: Any) -> Any:
     return t[T_DEAD : T_DEAD + MAX_SEATS]
 
 
-@njit(cache=True)
+@uncounted
 def _return_uncalled(t: Any, r: Any) -> None:
     """R6.1: the largest contributor takes back what nobody matched."""
     top, excess = pots.uncalled_bet(t[T_CONTRIB : T_CONTRIB + MAX_SEATS], _dead(t), t[T_N])
@@ -337,7 +343,7 @@ def _seats(t: Any, at: int) -> Any:
     return t[at : at + MAX_SEATS]
 
 
-@njit(cache=True)
+@uncounted
 def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
     """R6.2 to R7.4: every player still in shows; award every pot, main first.
 
@@ -408,7 +414,7 @@ def _showdown(t: Any, r: Any, cards: Any, tabs: Any, won: Any) -> None:
     t[T_SHOWDOWN] = 1
 
 
-@njit(cache=True)
+@uncounted
 def _finish(t: Any, r: Any, won: Any) -> None:
     """R6.1: everyone else folded; the last player takes the pot without showing."""
     _return_uncalled(t, r)
@@ -432,7 +438,7 @@ def _finish(t: Any, r: Any, won: Any) -> None:
 # -- actions ---------------------------------------------------------------------------
 
 
-@njit(cache=True)
+@uncounted
 def apply_action(
     t: Any, r: Any, cards: Any, deck: Any, kind: int, amount: int, tabs: Any, won: Any
 ) -> None:
@@ -491,7 +497,7 @@ def apply_action(
     _advance(t, r, cards, deck, tabs, won)
 
 
-@njit(cache=True)
+@uncounted
 def start_hand(t: Any, r: Any, cards: Any, deck: Any, stacks: Any, tabs: Any, won: Any) -> None:
     """Post the antes (R3.1) and deal third street; the bring-in is then to act."""
     n = stacks.shape[0]
@@ -549,7 +555,7 @@ def observe_table(
             obs[O_UP + 4 * s + i] = cards[s, 2 + i] if i < nup else -1
 
 
-@njit(cache=True)
+@counted  # the tight and equity policies allocate scratch
 def bot_choice(
     policy: int,
     t: Any,
@@ -577,7 +583,7 @@ def bot_choice(
     return decide(policy, obs, state, tabs)
 
 
-@njit(cache=True)
+@uncounted
 def shuffle(deck: Any, state: Any) -> None:
     """A fresh deck in code order, then Fisher-Yates from the hand's stream."""
     for i in range(52):
