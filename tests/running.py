@@ -17,10 +17,20 @@ from typing import IO
 
 import pytest
 
-__all__ = ["signal_when"]
+__all__ = ["interruptible", "signal_when"]
 
 WAIT_SECONDS = 300.0
 """How long a command may take to say it is under way, or to end after a signal."""
+
+
+def interruptible() -> None:
+    """In a child before it runs: Ctrl-C back to its default.
+
+    A shell that starts the tests in the background without job control makes them
+    ignore SIGINT, and a child inherits that; Python then leaves SIGINT ignored and
+    an interrupt test would wait on a command that never hears it.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def signal_when(
@@ -53,6 +63,7 @@ def signal_when(
         stderr=subprocess.PIPE,
         text=True,
         encoding="utf-8",
+        preexec_fn=interruptible,  # noqa: PLW1509  # only resets a signal before exec
     ) as process:
         assert process.stdout is not None
         assert process.stderr is not None

@@ -24,6 +24,7 @@ from typing import Any
 import uvicorn
 import websockets
 
+from running import interruptible
 from stud.web.app import Room, create_app
 from stud.web.frames import apply_change
 from stud.web.store import Store
@@ -226,7 +227,8 @@ def serving(db: str, *options: str) -> Iterator[tuple[subprocess.Popen[str], int
     """``stud serve`` in a child process on a free port; its process and port once it listens."""
     command = [sys.executable, "-m", "stud.cli.main", "serve", "--port", "0", "--db", db]
     command += ["--bot-delay", "0", "--hand-pause", "0", "--turn-time", "600", *options]
-    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True)
+    # preexec_fn only resets SIGINT before exec, which the cleanup below sends
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, text=True, preexec_fn=interruptible)  # noqa: PLW1509
     try:
         assert process.stdout is not None
         line = process.stdout.readline()  # printed once the socket listens
