@@ -190,13 +190,13 @@ def test_frames_wait_while_the_socket_is_full_and_leave_together_once_it_drains(
         room.open()
         protocol, transport = _connection(create_app(room), f"/ws/{table}", lifespan="off")
         await transport.next_write()  # the handshake's answer
-        protocol.data_received(_client_frame('{"v": 1, "type": "hello"}'))
+        protocol.data_received(_client_frame('{"v": 2, "type": "hello"}'))
         while not any('"snapshot"' in t for t in _read_back(b"".join(transport.writes[1:]))):
             await transport.next_write()
         written = len(transport.writes)
         protocol.pause_writing()
-        protocol.data_received(_client_frame('{"v": 1, "type": "nonsense"}'))
-        protocol.data_received(_client_frame('{"v": 1, "type": "sit_out"}'))
+        protocol.data_received(_client_frame('{"v": 2, "type": "nonsense"}'))
+        protocol.data_received(_client_frame('{"v": 2, "type": "sit_out"}'))
         await asyncio.sleep(0)  # one loop turn: the table answers, the write falls due
         assert len(transport.writes) == written
         protocol.resume_writing()
@@ -223,7 +223,7 @@ def test_a_client_that_spoke_within_the_interval_is_not_pinged_one_that_kept_qui
 
         protocol, transport = _connection(app, ws_ping_interval=20.0)
         await accepted.wait()
-        protocol.data_received(_client_frame('{"v": 1, "type": "leave"}'))
+        protocol.data_received(_client_frame('{"v": 2, "type": "leave"}'))
         written = len(transport.writes)
         protocol.send_keepalive_ping()  # its timer's call: the client spoke, no ping
         assert len(transport.writes) == written
