@@ -447,8 +447,9 @@ class HandState:
                 raise IllegalActionError(f"{action} is not a betting action")
         stacks = _set(self.stacks, seat, stack - put)
         wagers = _set(self.wagers, seat, self.wagers[seat] + put)
+        live = folded.count(False)
         following = -1
-        if folded.count(False) > 1:
+        if live > 1:
             following = betting.next_to_act(
                 seat, self.players, folded, stacks, wagers, acted, level
             )
@@ -468,7 +469,7 @@ class HandState:
         )
         if following >= 0:
             return state
-        if folded.count(False) == 1:
+        if live == 1:
             return state._finish()
         return state._next_street()
 

@@ -132,6 +132,7 @@ class EventFrames:
         )
         self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
         self._texts: dict[tuple[int | None, int | None], str] = {}
+        self._dealt: dict[int, dict[int, Json]] = {}
 
     def text(self, account: int | None) -> str:
         """The frame for the connection of ``account`` (``None``: nobody signed in)."""
@@ -143,6 +144,12 @@ class EventFrames:
         if key not in self._texts:
             self._texts[key] = self._encode(viewer, had)
         return self._texts[key]
+
+    def _own_events(self, seat: int) -> dict[int, Json]:
+        """The event items ``seat`` sees otherwise (its own dealt cards), found once."""
+        if seat not in self._dealt:
+            self._dealt[seat] = own_events(self.now.moment, seat, self.events)
+        return self._dealt[seat]
 
     def _as_public(self, seat: int | None) -> bool:
         """Whether nothing of ``seat``'s own changed (it sat there before and now): then
@@ -156,7 +163,7 @@ class EventFrames:
             seat not in self._seats
             and now.seat_json == before.seat_json
             and now.hand_json == before.hand_json
-            and not own_events(self.now.moment, seat, self.events)
+            and not self._own_events(seat)
         )
 
     @staticmethod
@@ -170,7 +177,7 @@ class EventFrames:
         # public change's text.
         event_text, seat_text, hand_text = self._event_text, self._seat_text, self._hand_text
         if viewer is not None:
-            dealt = own_events(self.now.moment, viewer, self.events)
+            dealt = self._own_events(viewer)
             if dealt:
                 event_text = [
                     to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
