@@ -6,7 +6,6 @@ file or PostgreSQL), prints the URL and serves until interrupted.
 
 from __future__ import annotations
 
-import gc
 import importlib.util
 import socket
 import sys
@@ -69,6 +68,7 @@ def serve(
     import uvicorn  # noqa: PLC0415  (the server loads only for this command)
 
     from stud.web.app import Room, create_app  # noqa: PLC0415
+    from stud.web.collector import Collector  # noqa: PLC0415
     from stud.web.store import Store, StoreError  # noqa: PLC0415
     from stud.web.table import Settings  # noqa: PLC0415
     from stud.web.wire import WireProtocol  # noqa: PLC0415
@@ -112,9 +112,11 @@ def serve(
     )
     typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
     sys.stdout.flush()
-    # What start-up made lives as long as the server: keep it out of the collector's
-    # walks, and collect young objects less often, so no table stalls for a full pass.
-    gc.freeze()
-    gc.set_threshold(100_000, 50, 100)
-    with listener:
-        uvicorn.Server(config).run()
+    # Short collector pauses: young passes only, survivors out of its walks.
+    collector = Collector()
+    collector.install()
+    try:
+        with listener:
+            uvicorn.Server(config).run()
+    finally:
+        collector.uninstall()
