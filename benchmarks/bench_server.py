@@ -46,7 +46,6 @@ from typing import Any
 import websockets
 from pydantic_core import from_json
 
-from stud.web.frames import apply_change
 from stud.web.store import Store
 
 SEATS = 6
@@ -103,7 +102,7 @@ async def _player(
     async with ws:
         await ws.send(json.dumps({"v": 2, "type": "hello"}))
         seq, pending, min_no = 0, 0.0, 0
-        table_now: dict[str, Any] | None = None
+        legal: list[dict[str, Any]] | None = None  # None: no table held yet
         last_no = -1
         async for text in ws:
             now = time.perf_counter()
@@ -119,20 +118,21 @@ async def _player(
                         run.to_actor.append(now - pending)
                         run.sent[(table, message["no"])] = pending
                     pending = 0.0
-                # A client keeps the table: the snapshot's, then each event's change.
+                # Of the table a client holds, a bot needs only its legal actions: a
+                # snapshot's, then each change's (a hand's fields left out of a change
+                # keep their value; docs/protocol.md).
                 if kind == "snapshot":
-                    table_now = message["table"]
-                elif table_now is not None:
-                    table_now = apply_change(table_now, message["change"])
+                    hand = message["table"]["hand"]
+                    legal = hand["legal"] if hand else []
+                elif legal is not None and "hand" in message["change"]:
+                    hand = message["change"]["hand"]
+                    legal = [] if hand is None else hand.get("legal", legal)
                 last_no = message["no"]
                 run.seen.setdefault((table, message["no"]), []).append(now)
-                hand = table_now["hand"] if table_now else None
-                over = token is None and hand and hand["phase"] == "over" and measuring
-                if over and any(e["kind"] == "awarded" for e in message.get("events", [])):
-                    run.hands += 1
-            if token is None or table_now is None or last_no < min_no:
+                if token is None and measuring and "events" in message:
+                    run.hands += any(e["kind"] == "awarded" for e in message["events"])
+            if token is None or legal is None or last_no < min_no:
                 continue
-            legal = table_now["hand"]["legal"] if table_now["hand"] else []
             if legal:
                 names = [a["action"] for a in legal]
                 choice = next(
