@@ -5,14 +5,16 @@ them: the legal actions asked (a table's frame lists them), then ``apply``, with
 ``new_hand`` counted in. The policy is the one ``bench_server.py``'s clients use:
 show, check, call or bring in, and 15% of the time raise, bet or complete.
 
-``writer``: the action rows of many tables stored through ``Store.save_action`` on
-a temporary SQLite file, each table awaiting its row before the next as a table
-does (the writer thread's time counted too: CPU of the whole process).
+``writer``: action rows stored through ``Store.save_action`` on a temporary SQLite
+file, each table awaiting its row before the next as a table does (the writer
+thread's time counted too: CPU of the whole process). With one table every row is
+a transaction of its own, as in a quiet room or when the writer keeps up; with
+many, the rows of one loop turn are committed together.
 
 Both print microseconds of CPU (``time.process_time``) per action, the median of
 several rounds, since the machine is shared.
 
-    .venv/bin/python benchmarks/bench_move.py [--rounds 7] [--hands 2000] [--rows 20000]
+    .venv/bin/python benchmarks/bench_move.py [--rounds 7] [--hands 2000] [--tables 1,10,200]
 """
 
 from __future__ import annotations
@@ -67,7 +69,7 @@ def engine(rounds: int, hands: int) -> list[float]:
 
 
 async def _store_rows(store: Store, hand_ids: list[int], rows: int) -> None:
-    per_table = rows // len(hand_ids)
+    per_table = max(1, rows // len(hand_ids))
     action = {"action": "call"}
 
     async def table(hand_id: int) -> None:
@@ -91,7 +93,8 @@ def writer(rounds: int, rows: int, tables: int) -> list[float]:
                 ]
                 start = time.process_time()
                 asyncio.run(_store_rows(store, hand_ids, rows))
-                figures.append((time.process_time() - start) / rows * 1e6)
+                stored = max(1, rows // tables) * tables
+                figures.append((time.process_time() - start) / stored * 1e6)
         finally:
             store.close()
     return figures[1:]  # the first round warms up
@@ -106,16 +109,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rounds", type=int, default=7)
     parser.add_argument("--hands", type=int, default=2000)
-    parser.add_argument("--rows", type=int, default=20000)
-    parser.add_argument("--tables", type=int, default=200)
+    parser.add_argument("--rows", type=int, default=2000, help="rows per table count and round")
+    parser.add_argument("--tables", default="1,10,200", help="tables writing at once")
     parser.add_argument("--only", choices=["engine", "writer"])
     args = parser.parse_args()
-    print(f"{args.rounds} rounds; {args.hands} stud8 hands of 6 seats;", end=" ")
-    print(f"{args.rows} rows from {args.tables} tables")
+    print(f"{args.rounds} rounds; {args.hands} stud8 hands of 6 seats; {args.rows} rows")
     if args.only != "writer":
         print(_line("engine (legal actions + apply)", engine(args.rounds, args.hands)))
     if args.only != "engine":
-        print(_line("writer (save_action, committed)", writer(args.rounds, args.rows, args.tables)))
+        for tables in (int(t) for t in args.tables.split(",")):
+            figures = writer(args.rounds, args.rows, tables)
+            print(_line(f"writer, {tables} table(s) at once (save_action)", figures))
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import Connection, Dialect, Engine, insert
+from sqlalchemy.exc import DBAPIError
 
 __all__ = ["GroupWriter", "Insert", "Job"]
 
@@ -191,25 +192,73 @@ def _apply(connection: Connection, jobs: list[Job]) -> list[Any]:
         group = list(run)
         inserts = [job for job in group if isinstance(job, Insert)]
         if inserts:
-            connection.execute(_insert_into(inserts[0].model), [job.row for job in inserts])
+            _insert_rows(connection, inserts[0].model, [job.row for job in inserts])
             out.extend([None] * len(inserts))
         else:
             out.extend(job(connection) for job in group if not isinstance(job, Insert))
     return out
 
 
-_INSERTS: dict[type[Any], Any] = {}
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A plain insert into one table, compiled once for one database's dialect."""
+
+    sql: str
+    keys: tuple[str, ...]
+    """The rows' keys, in the order the statement takes their values."""
+    processors: tuple[Callable[[Any], Any] | None, ...]
+    """Each key's conversion to what the driver takes (JSON to text, for one)."""
+    positional: bool
+    """Whether the driver takes each row as a tuple (else as a dict by key)."""
 
 
-def _insert_into(model: type[Any]) -> Any:
-    """One statement per table, built once (building it again cost as much as running it).
+_PREPARED: dict[tuple[type[Any], Dialect, tuple[str, ...]], _Prepared] = {}
 
-    A plain insert into the model's table: the rows' keys are its column names, and
-    the ORM's bulk path would only add work per row.
+
+def _prepared(model: type[Any], dialect: Dialect, keys: tuple[str, ...]) -> _Prepared:
+    """A plain insert into the model's table for rows with ``keys`` (built once).
+
+    SQLAlchemy compiles the statement and gives each column's conversion for this
+    dialect, so SQLite and PostgreSQL get what its own insert would send; only its
+    work per execution is skipped, which cost more than SQLite's insert and commit
+    together and held the interpreter lock against the tables meanwhile.
     """
-    if model not in _INSERTS:
-        _INSERTS[model] = insert(model.__table__)
-    return _INSERTS[model]
+    found = _PREPARED.get((model, dialect, keys))
+    if found is None:
+        table = model.__table__
+        compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
+        order = tuple(compiled.positiontup or keys) if compiled.positional else keys
+        processors = tuple(
+            table.c[key].type.dialect_impl(dialect).bind_processor(dialect) for key in order
+        )
+        found = _PREPARED[(model, dialect, keys)] = _Prepared(
+            compiled.string, order, processors, compiled.positional
+        )
+    return found
+
+
+def _insert_rows(connection: Connection, model: type[Any], rows: list[dict[str, Any]]) -> None:
+    """The rows, all with the same keys, into the model's table: one ``executemany``
+    on the driver's cursor in the connection's transaction. A driver's error comes
+    back as SQLAlchemy's (``IntegrityError`` for a duplicate row, say)."""
+    dialect = connection.dialect
+    prepared = _prepared(model, dialect, tuple(rows[0]))
+    pairs = tuple(zip(prepared.keys, prepared.processors, strict=True))
+    values: list[Any] = [
+        tuple(row[key] if process is None else process(row[key]) for key, process in pairs)
+        for row in rows
+    ]
+    if not prepared.positional:
+        values = [dict(zip(prepared.keys, row, strict=True)) for row in values]
+    cursor = connection.connection.cursor()
+    try:
+        cursor.executemany(prepared.sql, values)
+    except dialect.loaded_dbapi.Error as error:
+        raise DBAPIError.instance(
+            prepared.sql, values, error, dialect.loaded_dbapi.Error, dialect=dialect
+        ) from error
+    finally:
+        cursor.close()
 
 
 def _settle(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
