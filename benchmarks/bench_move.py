@@ -9,7 +9,10 @@ show, check, call or bring in, and 15% of the time raise, bet or complete.
 file, each table awaiting its row before the next as a table does (the writer
 thread's time counted too: CPU of the whole process). With one table every row is
 a transaction of its own, as in a quiet room or when the writer keeps up; with
-many, the rows of one loop turn are committed together.
+many, the rows of one loop turn are committed together. ``paced``: rows of many
+tables arriving at a steady rate (``--rate``, 650 a second as the cardroom's 200
+tables make them), each submitted from a loop timer, as a busy room's actions
+come: how many share a commit then depends on the writer, not on the bench.
 
 Both print microseconds of CPU (``time.process_time``) per action, the median of
 several rounds, since the machine is shared.
@@ -79,7 +82,25 @@ async def _store_rows(store: Store, hand_ids: list[int], rows: int) -> None:
     await asyncio.gather(*(table(h) for h in hand_ids))
 
 
-def writer(rounds: int, rows: int, tables: int) -> list[float]:
+async def _paced_rows(store: Store, hand_ids: list[int], rows: int, rate: float) -> None:
+    loop = asyncio.get_running_loop()
+    saves: list[asyncio.Future[None]] = []
+    action = {"action": "call"}
+
+    def save(row: int) -> None:
+        hand_id = hand_ids[row % len(hand_ids)]
+        saves.append(store.save_action(hand_id, row // len(hand_ids) + 1, 0, action, False))
+
+    start = loop.time()
+    for row in range(rows):
+        loop.call_at(start + row / rate, save, row)
+    await asyncio.sleep(rows / rate)
+    while len(saves) < rows:
+        await asyncio.sleep(0.001)
+    await asyncio.gather(*saves)
+
+
+def writer(rounds: int, rows: int, tables: int, rate: float = 0.0) -> list[float]:
     figures = []
     with tempfile.TemporaryDirectory() as folder:
         store = Store(str(Path(folder) / "bench.sqlite3"))
@@ -92,8 +113,12 @@ def writer(rounds: int, rows: int, tables: int) -> list[float]:
                     for _ in range(tables)
                 ]
                 start = time.process_time()
-                asyncio.run(_store_rows(store, hand_ids, rows))
-                stored = max(1, rows // tables) * tables
+                if rate:
+                    asyncio.run(_paced_rows(store, hand_ids, rows, rate))
+                    stored = rows
+                else:
+                    asyncio.run(_store_rows(store, hand_ids, rows))
+                    stored = max(1, rows // tables) * tables
                 figures.append((time.process_time() - start) / stored * 1e6)
         finally:
             store.close()
@@ -111,12 +136,16 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--rows", type=int, default=2000, help="rows per table count and round")
     parser.add_argument("--tables", default="1,10,200", help="tables writing at once")
-    parser.add_argument("--only", choices=["engine", "writer"])
+    parser.add_argument("--rate", type=float, default=650.0, help="paced rows a second")
+    parser.add_argument("--only", choices=["engine", "writer", "paced"])
     args = parser.parse_args()
     print(f"{args.rounds} rounds; {args.hands} stud8 hands of 6 seats; {args.rows} rows")
-    if args.only != "writer":
+    if args.only in {None, "engine"}:
         print(_line("engine (legal actions + apply)", engine(args.rounds, args.hands)))
-    if args.only != "engine":
+    if args.only in {None, "paced"}:
+        figures = writer(args.rounds, args.rows, 200, args.rate)
+        print(_line(f"writer, 200 tables paced at {args.rate:g} rows/s", figures))
+    if args.only in {None, "writer"}:
         for tables in (int(t) for t in args.tables.split(",")):
             figures = writer(args.rounds, args.rows, tables)
             print(_line(f"writer, {tables} table(s) at once (save_action)", figures))
