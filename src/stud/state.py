@@ -249,11 +249,14 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now, with exact amounts."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
             legal = tuple(self._find_legal())
             _set_field(self, "_legal", legal)
-        return list(legal)
+        return legal
 
     def _find_legal(self) -> list[Action]:
         if self.phase is Phase.SHOWDOWN:
@@ -293,14 +296,15 @@ class HandState:
             raise IllegalActionError(f"the hand is over; {action} is not possible")
         if self.phase is Phase.DEAL:
             raise IllegalActionError(f"cards are due before anyone acts; {action} is not possible")
-        legal = self.legal_actions()
-        if action not in legal:
+        legal = self._legal_now()
+        for allowed in legal:
+            if allowed == action:
+                action = allowed  # the legal one: ``Bet(10.0)`` plays as 10 (R1.3)
+                break
+        else:
             seat = self.actor if self.actor is not None else -1
-            allowed = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"seat {seat + 1} cannot {_verb(action)} now; legal: {allowed}"
-            )
-        action = legal[legal.index(action)]  # the legal one: ``Bet(10.0)`` plays as 10 (R1.3)
+            listed = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(f"seat {seat + 1} cannot {_verb(action)} now; legal: {listed}")
         if self.phase is Phase.SHOWDOWN:
             return self._declare(action)
         return self._bet(action)
