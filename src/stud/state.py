@@ -14,8 +14,8 @@ them as seats 1 to n.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
-from dataclasses import dataclass, field, fields, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, fields, make_dataclass, replace
 from enum import Enum
 from operator import attrgetter
 from typing import Any, Self, TypeVar
@@ -140,23 +140,37 @@ class HandState:
     dealt: frozenset[Card] = field(default_factory=frozenset)
     rake: int = 0
     """Chips the house took from the pots once the hand is over (R9)."""
+    _codes: tuple[int, ...] | None = field(default=None, init=False, repr=False, compare=False)
+    """``rule_codes(rules)``, kept with the hand: looking it up hashes the rules each time."""
     _legal: tuple[Action, ...] | None = field(default=None, init=False, repr=False, compare=False)
     """``legal_actions`` once asked: the same position always has the same answer, and
     a table asks twice (its frame for the player to act, then ``apply``)."""
 
     def _with(self, **changes: object) -> HandState:
-        """This position with ``changes``: ``dataclasses.replace`` without its checks
-        and keyword call for every field, which were half the time of an action."""
-        for name in changes:
+        """This position with ``changes``.
+
+        Built as a ``_Draft`` (the same fields, not frozen, so its ``__init__`` and
+        the changes set each slot directly) and then made a ``HandState``: the two
+        classes have the same slots, so the object is the same either way.
+        ``dataclasses.replace`` checked and passed every field by keyword, and
+        setting the frozen slots one by one through their descriptors still cost
+        most of an action.
+        """
+        draft = _Draft(*_copied_values(self), None)  # ``_legal``: a new position's own
+        for name, value in changes.items():
             if name not in _FIELD_SET:
                 raise TypeError(f"HandState has no field {name!r}")
-        state = _blank(HandState)
-        for slot, value in zip(_SLOTS, _field_values(self), strict=True):
-            slot.__set__(state, value)
-        _set_field(state, "_legal", None)
-        for name, value in changes.items():
-            _set_field(state, name, value)
+            setattr(draft, name, value)
+        draft.__class__ = HandState
+        state: HandState = draft
         return state
+
+    def _rule_codes(self) -> tuple[int, ...]:
+        codes = self._codes
+        if codes is None:
+            codes = rule_codes(self.rules)
+            _set_field(self, "_codes", codes)
+        return codes
 
     # -- what a caller asks -------------------------------------------------------
 
@@ -235,11 +249,14 @@ class HandState:
 
     def legal_actions(self) -> list[Action]:
         """Everything the player to act may do now, with exact amounts."""
+        return list(self._legal_now())
+
+    def _legal_now(self) -> tuple[Action, ...]:
         legal = self._legal
         if legal is None:
             legal = tuple(self._find_legal())
             _set_field(self, "_legal", legal)
-        return list(legal)
+        return legal
 
     def _find_legal(self) -> list[Action]:
         if self.phase is Phase.SHOWDOWN:
@@ -261,7 +278,7 @@ class HandState:
             self.raises,
             self.increment,
             self.open_pair,
-            rule_codes(self.rules),
+            self._rule_codes(),
             kinds,
             amounts,
         )
@@ -279,14 +296,15 @@ class HandState:
             raise IllegalActionError(f"the hand is over; {action} is not possible")
         if self.phase is Phase.DEAL:
             raise IllegalActionError(f"cards are due before anyone acts; {action} is not possible")
-        legal = self.legal_actions()
-        if action not in legal:
+        legal = self._legal_now()
+        for allowed in legal:
+            if allowed == action:
+                action = allowed  # the legal one: ``Bet(10.0)`` plays as 10 (R1.3)
+                break
+        else:
             seat = self.actor if self.actor is not None else -1
-            allowed = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"seat {seat + 1} cannot {_verb(action)} now; legal: {allowed}"
-            )
-        action = legal[legal.index(action)]  # the legal one: ``Bet(10.0)`` plays as 10 (R1.3)
+            listed = ", ".join(str(a) for a in legal)
+            raise IllegalActionError(f"seat {seat + 1} cannot {_verb(action)} now; legal: {listed}")
         if self.phase is Phase.SHOWDOWN:
             return self._declare(action)
         return self._bet(action)
@@ -309,14 +327,28 @@ class HandState:
                 f"not {len(cards)} ({format_cards(cards)})"
             )
         self._check_fresh(cards)
-        down, up = tuple(cards[:n_down]), tuple(cards[n_down:])
-        state = self._with(
-            down=_set(self.down, seat, self.down[seat] + down),
-            up=_set(self.up, seat, self.up[seat] + up),
-            dealt=self.dealt | set(cards),
-            events=(*self.events, CardsDealt(seat, self.street, down, up)),
+        return self._give({seat: cards})._after_deal()
+
+    def _give(self, hands: Mapping[int, Sequence[Card]], **changes: object) -> HandState:
+        """This street's cards to each seat of ``hands`` (in its order), one new
+        position for them all; down cards first, as ``cards_due`` says."""
+        n_down = self.cards_due[0]
+        down, up = list(self.down), list(self.up)
+        dealt: list[Card] = []
+        events: list[Event] = []
+        for seat, cards in hands.items():
+            new_down, new_up = tuple(cards[:n_down]), tuple(cards[n_down:])
+            down[seat] += new_down
+            up[seat] += new_up
+            dealt += cards
+            events.append(CardsDealt(seat, self.street, new_down, new_up))
+        return self._with(
+            down=tuple(down),
+            up=tuple(up),
+            dealt=self.dealt.union(dealt),
+            events=(*self.events, *events),
+            **changes,
         )
-        return state._after_deal()
 
     def deal_community(self, card: Card) -> HandState:
         """Deal the seventh-street community card (R3.4)."""
@@ -347,23 +379,15 @@ class HandState:
 
     def _auto_deal(self) -> HandState:
         """Deal a whole street from the deck, one card at a time clockwise (R3.2)."""
-        state = self
-        assert state.deck is not None
-        deck = list(state.deck)
-        if state.community_due:
-            return state._with(deck=tuple(deck[1:])).deal_community(deck[0])
-        seats = [s for s in state.in_hand if state._cards_on(s) < state.street]
-        per_seat = sum(state.cards_due)
-        hands: dict[int, list[Card]] = {s: [] for s in seats}
-        for _ in range(per_seat):
-            for s in seats:
-                hands[s].append(deck.pop(0))
-        state = state._with(deck=tuple(deck))
-        for s in seats:
-            state = state.deal(s, hands[s])
-            if state.phase is not Phase.DEAL:
-                break
-        return state
+        deck = self.deck
+        assert deck is not None
+        if self.community_due:
+            return self._with(deck=deck[1:]).deal_community(deck[0])
+        seats = [s for s in self.in_hand if self._cards_on(s) < self.street]
+        # Seat i of k gets the deck's cards i, i + k, i + 2k, ... of this street's.
+        k, dealing = len(seats), sum(self.cards_due) * len(seats)
+        hands = {s: deck[i:dealing:k] for i, s in enumerate(seats)}
+        return self._give(hands, deck=deck[dealing:])._after_deal()
 
     def _settle(self) -> HandState:
         """Deal from the deck while cards are due (hands with a deck deal themselves)."""
@@ -376,34 +400,36 @@ class HandState:
         """Cards are out: find who acts first, or run on when nobody can bet (R5.7)."""
         n = self.players
         increment = self.rules.bet_size(self.street)
-        codes = rule_codes(self.rules)
+        codes = self._rule_codes()
         open_pair = betting.open_pair_counts(codes[R_VARIANT], self.street) and any(
             betting.shows_pair([c.code for c in self.up[s]], len(self.up[s])) for s in self.in_hand
         )
-        state = self._with(
-            phase=Phase.BETTING,
-            wagers=(0,) * self.players,
-            level=0,
-            full_bet=False,
-            full_level=self.rules.bring_in if self.street == FIRST_STREET else 0,
-            raises=0,
-            increment=increment,
-            acted=(False,) * n,
-            open_pair=open_pair,
-        )
+        betting_round = {
+            "phase": Phase.BETTING,
+            "wagers": (0,) * n,
+            "level": 0,
+            "full_bet": False,
+            "full_level": self.rules.bring_in if self.street == FIRST_STREET else 0,
+            "raises": 0,
+            "increment": increment,
+            "acted": (False,) * n,
+            "open_pair": open_pair,
+        }
         if betting.bettors(self.folded, self.stacks, n) < 2:
-            return state._next_street()
+            return self._with(**betting_round)._next_street()
         lowball = self.rules.lowball
         if self.street == FIRST_STREET:
             doors = [self.up[s][0].code if self.up[s] else 0 for s in range(n)]
             first = betting.bring_in_seat(doors, self.folded, self.stacks, n, lowball)
-            return state._with(actor=first, bring_in_seat=first, showdown_first=first)
+            return self._with(
+                **betting_round, actor=first, bring_in_seat=first, showdown_first=first
+            )
         showing = [
             0 if self.folded[s] else evaluation.showing_value(self.up[s], ace_low=lowball)
             for s in range(n)
         ]
         first = betting.first_to_act(showing, self.folded, self.stacks, n, lowball)
-        return state._with(actor=first, showdown_first=first)
+        return self._with(**betting_round, actor=first, showdown_first=first)
 
     def _bet(self, action: Action) -> HandState:
         """A betting action, and who acts next: one new position in the common case
@@ -429,7 +455,7 @@ class HandState:
                 level = self.rules.bring_in
             case Complete(to) | Bet(to) | Raise(to):
                 put = to - self.wagers[seat]
-                codes = rule_codes(self.rules)
+                codes = self._rule_codes()
                 full = betting.counts_as_full(
                     to, self.full_bet, self.full_level, self.increment, codes[R_HALF_BET] != 0
                 )
@@ -573,7 +599,7 @@ class HandState:
         """R9: the house's rake out of the pots' ``amounts`` (changed in place), recorded
         as one ``RakeTaken`` event per pot it came from."""
         before = list(amounts)
-        codes = rule_codes(self.rules)
+        codes = self._rule_codes()
         rake = pots.take_rake(
             amounts, len(amounts), self.street, codes[R_RAKE_PERMILLE], codes[R_RAKE_CAP]
         )
@@ -651,13 +677,15 @@ class HandState:
         )
 
 
-_FIELD_NAMES = tuple(f.name for f in fields(HandState) if f.init)
-_FIELD_SET = frozenset(_FIELD_NAMES)
-_SLOTS: tuple[Any, ...] = tuple(vars(HandState)[name] for name in _FIELD_NAMES)
-"""Each field's slot: setting through it skips the frozen class's refusal, once, on a
-new position nobody has seen yet."""
-_field_values = attrgetter(*_FIELD_NAMES)
-_blank = object.__new__
+_FIELD_NAMES = tuple(f.name for f in fields(HandState))
+_FIELD_SET = frozenset(name for name in _FIELD_NAMES if name != "_legal")
+_Draft: Any = make_dataclass(
+    "_Draft", [(name, object) for name in _FIELD_NAMES], slots=True, eq=False, repr=False
+)
+"""A ``HandState`` being built: the same slots, in the same order, but not frozen."""
+if _Draft.__slots__ != HandState.__slots__ or _FIELD_NAMES[-1] != "_legal":
+    raise AssertionError("a _Draft must have a HandState's slots, _legal last")
+_copied_values = attrgetter(*_FIELD_NAMES[:-1])
 _set_field = object.__setattr__
 
 

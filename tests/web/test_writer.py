@@ -10,12 +10,14 @@ from __future__ import annotations
 import asyncio
 import random
 import threading
+from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
 from web_harness import WAIT, Client, Message, cardroom, clients_at
 
 from stud.web.store import Store
+from stud.web.writer import GroupWriter
 
 
 def _hand(store: Store) -> tuple[int, int]:
@@ -134,3 +136,33 @@ def test_an_action_the_database_refuses_is_never_broadcast() -> None:
                 assert room.room.tables[table].hand is before
 
     asyncio.run(scenario())
+
+
+def test_writes_soon_after_a_hand_over_wait_and_go_together(tmp_path: object) -> None:
+    """A write with no hand-over in the last ``linger`` goes to the thread at once; the
+    writes of later turns within ``linger`` are held, then committed together."""
+    store = Store(f"{tmp_path}/cardroom.sqlite3")
+    writer = GroupWriter(store.engine, threading.Lock(), linger=3600.0)
+    ran = [threading.Event() for _ in range(3)]
+
+    def job(n: int) -> Callable[[Connection], int]:
+        def run(connection: Connection) -> int:
+            ran[n].set()
+            return n
+
+        return run
+
+    async def scenario() -> None:
+        assert await writer.submit(job(0)) == 0  # nothing was handed over before it
+        second = writer.submit(job(1))
+        await asyncio.to_thread(lambda: None)  # later turns, and time for the thread
+        third = writer.submit(job(2))
+        await asyncio.to_thread(lambda: None)
+        assert not ran[1].is_set()
+        assert not ran[2].is_set()
+        writer.close()  # hands over what waits
+        assert await asyncio.gather(second, third) == [1, 2]
+
+    asyncio.run(scenario())
+    assert writer.batches == 2  # the first alone, then the two held ones together
+    store.close()

@@ -11,6 +11,13 @@ each write committed at once (the thread never waits to fill a batch).
 The writes one turn of the event loop makes are handed to the thread together,
 just after that turn: waking the thread once per action cost nearly as much as
 the insert (each wake passes the interpreter between the two threads and back).
+In a busy room a loop hands writes over at most once per ``linger`` (10 ms): the
+writes of the turns in between wait for that and go together. Each hand-over is
+a transaction, a commit and two wakes between threads, a few hundred microseconds
+of CPU whatever it holds, and nearly every turn of a busy room held one action
+(``benchmarks/bench_move.py``, rows paced as 200 tables make them: 1,833
+hand-overs for 2,000 rows).
+A write that comes after a quiet ``linger`` is handed over at once.
 
 A write is answered only after its commit returned, so awaiting it is as good as
 having committed it on the spot. If a batch fails, each write in it is tried
@@ -28,7 +35,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import Connection, Engine, insert
+from sqlalchemy import Connection, Dialect, Engine, insert
+from sqlalchemy.exc import DBAPIError
 
 __all__ = ["GroupWriter", "Insert", "Job"]
 
@@ -66,7 +74,11 @@ class GroupWriter:
     """The thread that commits the tables' writes (started on the first write)."""
 
     def __init__(
-        self, engine: Engine, lock: contextlib.AbstractContextManager[Any], batch: int = 1000
+        self,
+        engine: Engine,
+        lock: contextlib.AbstractContextManager[Any],
+        batch: int = 1000,
+        linger: float = 0.01,
     ) -> None:
         self._engine = engine
         self._connection: Connection | None = None
@@ -74,6 +86,10 @@ class GroupWriter:
         self._lock = lock
         """Held around each transaction: SQLite takes one writer at a time."""
         self._batch = batch
+        self._linger = linger
+        """The shortest time between two hand-overs from one loop, in seconds."""
+        self._last: tuple[asyncio.AbstractEventLoop, float] | None = None
+        """The loop that last handed writes over, and when (on its clock)."""
         self._queue: queue.SimpleQueue[_Turn | object] = queue.SimpleQueue()
         self._turns: dict[asyncio.AbstractEventLoop, list[_Write]] = {}
         """Each loop's writes of its current turn, not yet handed over."""
@@ -89,15 +105,22 @@ class GroupWriter:
         writes = self._turns.get(loop)
         if writes is None:
             writes = self._turns[loop] = []
-            loop.call_soon(self._hand_over, loop)
+            last = self._last
+            if last is not None and last[0] is loop and last[1] + self._linger > loop.time():
+                loop.call_at(last[1] + self._linger, self._hand_over, loop)
+            else:
+                loop.call_soon(self._hand_over, loop)
         writes.append(_Write(job, answer))
         return answer
 
     def _hand_over(self, loop: asyncio.AbstractEventLoop) -> None:
-        """Just after a loop turn: give the thread what the turn wrote."""
+        """Just after a loop turn (or ``linger`` after the last hand-over): give the
+        thread what the turns since wrote."""
         writes = self._turns.pop(loop, None)
         if not writes:
             return
+        if not loop.is_closed():
+            self._last = (loop, loop.time())
         with self._start:
             if self._thread is None:
                 self._thread = threading.Thread(
@@ -191,25 +214,84 @@ def _apply(connection: Connection, jobs: list[Job]) -> list[Any]:
         group = list(run)
         inserts = [job for job in group if isinstance(job, Insert)]
         if inserts:
-            connection.execute(_insert_into(inserts[0].model), [job.row for job in inserts])
+            _insert_rows(connection, inserts[0].model, [job.row for job in inserts])
             out.extend([None] * len(inserts))
         else:
             out.extend(job(connection) for job in group if not isinstance(job, Insert))
     return out
 
 
-_INSERTS: dict[type[Any], Any] = {}
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """A plain insert into one table, compiled once for one database's dialect."""
+
+    sql: str
+    keys: tuple[str, ...]
+    """The rows' keys, in the order the statement takes their values."""
+    processors: tuple[Callable[[Any], Any] | None, ...]
+    """Each key's conversion to what the driver takes (JSON to text, for one)."""
+    positional: bool
+    """Whether the driver takes each row as a tuple (else as a dict by key)."""
 
 
-def _insert_into(model: type[Any]) -> Any:
-    """One statement per table, built once (building it again cost as much as running it).
+_PREPARED: dict[tuple[type[Any], Dialect, tuple[str, ...]], _Prepared] = {}
 
-    A plain insert into the model's table: the rows' keys are its column names, and
-    the ORM's bulk path would only add work per row.
+
+def _prepared(model: type[Any], dialect: Dialect, keys: tuple[str, ...]) -> _Prepared:
+    """A plain insert into the model's table for rows with ``keys`` (built once).
+
+    SQLAlchemy compiles the statement and gives each column's conversion for this
+    dialect, so SQLite and PostgreSQL get what its own insert would send; only its
+    work per execution is skipped, which cost more than SQLite's insert and commit
+    together and held the interpreter lock against the tables meanwhile.
     """
-    if model not in _INSERTS:
-        _INSERTS[model] = insert(model.__table__)
-    return _INSERTS[model]
+    found = _PREPARED.get((model, dialect, keys))
+    if found is None:
+        table = model.__table__
+        compiled = insert(table).compile(dialect=dialect, column_keys=list(keys))
+        order = tuple(compiled.positiontup or keys) if compiled.positional else keys
+        processors = tuple(
+            table.c[key].type.dialect_impl(dialect).bind_processor(dialect) for key in order
+        )
+        found = _PREPARED[(model, dialect, keys)] = _Prepared(
+            compiled.string, order, processors, compiled.positional
+        )
+    return found
+
+
+def _insert_rows(connection: Connection, model: type[Any], rows: list[dict[str, Any]]) -> None:
+    """The rows, all with the same keys, into the model's table: one ``executemany``
+    on the driver's cursor in the connection's transaction. A driver's error comes
+    back as SQLAlchemy's (``IntegrityError`` for a duplicate row, say)."""
+    dialect = connection.dialect
+    prepared = _prepared(model, dialect, tuple(rows[0]))
+    pairs = tuple(zip(prepared.keys, prepared.processors, strict=True))
+    values: list[Any] = [
+        tuple(row[key] if process is None else process(row[key]) for key, process in pairs)
+        for row in rows
+    ]
+    if not prepared.positional:
+        values = [dict(zip(prepared.keys, row, strict=True)) for row in values]
+    driver = connection.connection
+    cursor = driver.cursor()
+    try:
+        cursor.executemany(prepared.sql, values)
+    except dialect.loaded_dbapi.Error as error:
+        lost = dialect.is_disconnect(error, driver.dbapi_connection, cursor)
+        if lost:  # as SQLAlchemy's own execute does: the pool opens a new one
+            connection.invalidate(error)
+        raise DBAPIError.instance(
+            prepared.sql,
+            values,
+            error,
+            dialect.loaded_dbapi.Error,
+            connection_invalidated=lost,
+            dialect=dialect,
+            ismulti=True,
+        ) from error
+    finally:
+        with contextlib.suppress(dialect.loaded_dbapi.Error):  # a lost connection's
+            cursor.close()
 
 
 def _settle(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
