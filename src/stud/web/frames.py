@@ -23,7 +23,16 @@ from typing import Any
 
 from pydantic_core import to_json
 
-from stud.web.projection import Moment, OwnView, own_events, own_view, public_events, public_view
+from stud.web.projection import (
+    Moment,
+    OwnView,
+    SeatKeys,
+    own_events,
+    own_unchanged,
+    own_view,
+    public_events,
+    public_parts,
+)
 from stud.web.protocol import VERSION
 
 __all__ = ["EventFrames", "Published", "TableView", "apply_change"]
@@ -44,11 +53,16 @@ class Published:
 class TableView:
     """One published moment's public view, and each seat's own part when asked for."""
 
-    def __init__(self, published: Published) -> None:
+    def __init__(self, published: Published, before: TableView | None = None) -> None:
+        """``before``: the view of an earlier moment of the table, whose unchanged
+        seats this view shares (the projection decides which)."""
         self.no = published.no
         self.moment = published.moment
         self.people = published.people
-        self.public = public_view(published.moment)
+        lent = None if before is None else (before.moment, before.seat_keys, before.public)
+        self.seat_keys: SeatKeys
+        self.public: Json
+        self.seat_keys, self.public = public_parts(published.moment, lent)
         self._own: dict[int, OwnView | None] = {}
 
     def own(self, seat: int | None) -> OwnView | None:
@@ -113,8 +127,11 @@ class EventFrames:
         self.events = public_events(now.moment)
         self._event_text = [to_json(e) for e in self.events]
         old, new = before.public, now.public
+        old_seats = old["seats"]
         self._seats = {
-            index: seat for index, seat in enumerate(new["seats"]) if seat != old["seats"][index]
+            index: seat
+            for index, seat in enumerate(new["seats"])
+            if seat is not old_seats[index] and seat != old_seats[index]
         }
         self._seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
         old_hand, hand = old["hand"], new["hand"]
@@ -156,6 +173,12 @@ class EventFrames:
         its frame is the observers'. The usual case, found without encoding anything."""
         if seat is None:
             return True
+        if (
+            seat not in self._seats
+            and own_unchanged(self.now.moment, self.before.moment, seat)
+            and not self._own_events(seat)
+        ):
+            return True  # its own part is the same, so its public seat tells the change
         now, before = self.now.own(seat), self.before.own(seat)
         if now is None or before is None:
             return now is before

@@ -40,12 +40,15 @@ __all__ = [
     "Moment",
     "OwnView",
     "SeatInfo",
+    "SeatKeys",
     "own_events",
+    "own_unchanged",
     "own_view",
     "project",
     "project_events",
     "project_log",
     "public_events",
+    "public_parts",
     "public_view",
 ]
 
@@ -215,17 +218,67 @@ def _hand_json(moment: Moment) -> Json | None:
 
 def public_view(moment: Moment) -> Json:
     """The table as an observer sees it: the part every viewer shares."""
+    return public_parts(moment)[1]
+
+
+SeatKeys = list[object]
+"""What each seat of a public view is made of, seat by seat: equal keys, equal seats."""
+
+
+def _seat_keys(moment: Moment, shown_by: dict[int, tuple[Card, ...]]) -> SeatKeys:
+    hand, hand_seats = moment.hand, moment.hand_seats
+    keys: SeatKeys = []
+    for seat, info in enumerate(moment.seats):
+        if hand is None or info is None or seat not in hand_seats:
+            keys.append(info)
+            continue
+        h = hand_seats.index(seat)
+        keys.append(
+            (
+                info,
+                hand.stacks[h],
+                hand.wagers[h],
+                hand.contributed[h],
+                hand.folded[h],
+                hand.up[h],
+                hand.down[h],
+                shown_by.get(h),
+            )
+        )
+    return keys
+
+
+def public_parts(
+    moment: Moment, before: tuple[Moment, SeatKeys, Json] | None = None
+) -> tuple[SeatKeys, Json]:
+    """``public_view(moment)``, and what each of its seats is made of.
+
+    ``before`` is an earlier moment of the same table with its parts: a seat made
+    of the same is that view's very seat object, not built again (an action
+    changes one seat, so the rest are neither rebuilt nor, by identity, diffed).
+    """
     rules = moment.rules
     clock = moment.clock
     shown_by = {} if moment.hand is None else _shown(moment.hand)
-    return {
+    keys = _seat_keys(moment, shown_by)
+    if before is not None and before[0].rules == rules and len(before[1]) == len(keys):
+        old_keys, old_seats = before[1], before[2]["seats"]
+        seats = [
+            old_seats[s]
+            if key is old_keys[s] or key == old_keys[s]
+            else _seat_json(moment, s, shown_by)
+            for s, key in enumerate(keys)
+        ]
+    else:
+        seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
+    return keys, {
         "id": moment.table,
         "name": moment.name,
         "variant": rules.variant.value,
         "game": rules.variant.game_name,
         "stakes": rules.stakes,
         "rake": rules.rake,
-        "seats": [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))],
+        "seats": seats,
         "hand": _hand_json(moment),
         "clock": None
         if clock is None
@@ -274,6 +327,20 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
     seat_json = {**public["seats"][viewer], "down": _cards(hand.down[h])}
     hand_json = {**public["hand"], "legal": _legal(hand, h)} if hand.actor == h else None
     return OwnView(viewer, seat_json, hand_json)
+
+
+def own_unchanged(now: Moment, before: Moment, viewer: int) -> bool:
+    """Whether ``own_view`` of ``viewer`` surely adds the same to ``now``'s public
+    view as to ``before``'s, told without building either: it is in the hand both
+    times, it is not the seat to act either time, and its down cards are the same.
+    (``False`` only means it cannot be told so cheaply.)"""
+    hand, old = now.hand, before.hand
+    if hand is None or old is None or viewer not in now.hand_seats:
+        return False
+    if viewer not in before.hand_seats:
+        return False
+    h, g = now.hand_seats.index(viewer), before.hand_seats.index(viewer)
+    return hand.actor != h and old.actor != g and hand.down[h] == old.down[g]
 
 
 def project_events(
