@@ -25,10 +25,11 @@ from pydantic_core import to_json
 
 from stud.web.projection import (
     Moment,
+    OwnPart,
     OwnView,
     SeatKeys,
     own_events,
-    own_unchanged,
+    own_part,
     own_view,
     public_events,
     public_parts,
@@ -126,6 +127,7 @@ class EventFrames:
         self.now, self.before = now, before
         self.events = public_events(now.moment)
         self._event_text = [to_json(e) for e in self.events]
+        self._events_text = b",".join(self._event_text)
         old, new = before.public, now.public
         old_seats = old["seats"]
         self._seats = {
@@ -133,7 +135,7 @@ class EventFrames:
             for index, seat in enumerate(new["seats"])
             if seat is not old_seats[index] and seat != old_seats[index]
         }
-        self._seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
+        self._public_seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
         old_hand, hand = old["hand"], new["hand"]
         self._hand: Json | None = None  # the hand's changed fields, or None if it is the same
         self._whole_hand = hand is not None and (old_hand is None or old_hand["id"] != hand["id"])
@@ -150,6 +152,7 @@ class EventFrames:
         self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
         self._texts: dict[tuple[int | None, int | None], str] = {}
         self._dealt: dict[int, dict[int, Json]] = {}
+        self._own_parts: dict[int, tuple[OwnPart | None, OwnPart | None]] = {}
 
     def text(self, account: int | None) -> str:
         """The frame for the connection of ``account`` (``None``: nobody signed in)."""
@@ -168,26 +171,39 @@ class EventFrames:
             self._dealt[seat] = own_events(self.now.moment, seat, self.events)
         return self._dealt[seat]
 
+    def _parts(self, seat: int) -> tuple[OwnPart | None, OwnPart | None]:
+        """What ``seat``'s own view is made of now and before, found once."""
+        if seat not in self._own_parts:
+            now, before = self.now.moment, self.before.moment
+            self._own_parts[seat] = own_part(now, seat), own_part(before, seat)
+        return self._own_parts[seat]
+
     def _as_public(self, seat: int | None) -> bool:
         """Whether nothing of ``seat``'s own changed (it sat there before and now): then
-        its frame is the observers'. The usual case, found without encoding anything."""
+        its frame is the observers'. The usual case, found without building its own view."""
         if seat is None:
             return True
-        if (
-            seat not in self._seats
-            and own_unchanged(self.now.moment, self.before.moment, seat)
-            and not self._own_events(seat)
-        ):
-            return True  # its own part is the same, so its public seat tells the change
-        now, before = self.now.own(seat), self.before.own(seat)
-        if now is None or before is None:
-            return now is before
-        return (
-            seat not in self._seats
-            and now.seat_json == before.seat_json
-            and now.hand_json == before.hand_json
-            and not self._own_events(seat)
-        )
+        mine, was = self._parts(seat)
+        if mine is None or was is None:
+            return mine is was
+        if mine != was or seat in self._seats or self._own_events(seat):
+            return False
+        if mine[1]:  # its turn then and now: its legal actions may differ
+            now, before = self.now.own(seat), self.before.own(seat)
+            assert now is not None
+            assert before is not None
+            return now.hand_json == before.hand_json
+        return True
+
+    def _seat_text(self, index: int, viewer: int | None, had: int | None) -> bytes | None:
+        """Seat ``index``'s text in the change for a viewer in seat ``viewer`` now and
+        ``had`` before (``None``: the seat is the same as before)."""
+        if viewer == had == index and index not in self._seats:
+            mine, was = self._parts(index)
+            if mine is was or (mine is not None and was is not None and mine[0] == was[0]):
+                return None  # the same public seat with the same down cards
+        seat = self.now.seat_json(index, viewer)
+        return None if seat == self.before.seat_json(index, had) else to_json(seat)
 
     @staticmethod
     def acknowledging(text: str, seq: int) -> str:
@@ -198,33 +214,40 @@ class EventFrames:
         # Where the viewer's own part differs from the public one (its seat now and
         # the seat it held before), its change is worked out again; the rest is the
         # public change's text.
-        event_text, seat_text, hand_text = self._event_text, self._seat_text, self._hand_text
+        events = self._events_text
         if viewer is not None:
             dealt = self._own_events(viewer)
             if dealt:
-                event_text = [
-                    to_json(dealt[n]) if n in dealt else text for n, text in enumerate(event_text)
-                ]
-        for index in {viewer, had} - {None}:
-            assert index is not None
-            seat = self.now.seat_json(index, viewer)
-            mine = None if seat == self.before.seat_json(index, had) else to_json(seat)
+                events = b",".join(
+                    to_json(dealt[n]) if n in dealt else text
+                    for n, text in enumerate(self._event_text)
+                )
+        seat_text = self._public_seat_text
+        for index in (viewer,) if viewer == had else (viewer, had):
+            if index is None:
+                continue
+            mine = self._seat_text(index, viewer, had)
             if mine != seat_text.get(index):
                 seat_text = {k: t for k, t in seat_text.items() if k != index}
                 if mine is not None:
                     seat_text[index] = mine
+        hand_text = self._hand_text
         if self._hand is not None and (viewer is not None or had is not None):
             legal = self.now.legal(viewer)
             if self._whole_hand or legal != self.before.legal(had):
                 hand_text = to_json({**self._hand, "legal": legal})
         fields = [self._shared] if self._shared else []
         if seat_text:
-            seats = b",".join(_field(str(i), t) for i, t in sorted(seat_text.items()))
-            fields.append(b'"seats":{%s}' % seats)
+            fields.append(_seats_field(seat_text))
         if hand_text:
-            fields.append(_field("hand", hand_text))
+            fields.append(b'"hand":' + hand_text)
         if viewer != had:
             fields.append(b'"you":' + (b"null" if viewer is None else b"%d" % viewer))
-        return b"".join(
-            (self._head, b",".join(event_text), b'],"change":{', b",".join(fields), b"}}")
-        ).decode()
+        return b"".join((self._head, events, b'],"change":{', b",".join(fields), b"}}")).decode()
+
+
+def _seats_field(seat_text: dict[int, bytes]) -> bytes:
+    """A change's ``seats``: each changed seat's text by seat number, in seat order."""
+    return b'"seats":{%s}' % b",".join(
+        b'"%d":%s' % (index, seat_text[index]) for index in sorted(seat_text)
+    )

@@ -38,11 +38,12 @@ from stud.web.protocol import action_json
 __all__ = [
     "Clock",
     "Moment",
+    "OwnPart",
     "OwnView",
     "SeatInfo",
     "SeatKeys",
     "own_events",
-    "own_unchanged",
+    "own_part",
     "own_view",
     "project",
     "project_events",
@@ -320,27 +321,31 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
     """What ``viewer`` sees of the table beyond ``public`` (``public_view(moment)``):
     a seat in the hand, its own down cards and, on its turn, its legal actions;
     anyone else, nothing (``None``)."""
+    part = own_part(moment, viewer)
+    if part is None:
+        return None
+    assert viewer is not None
+    assert moment.hand is not None
+    down, turn = part
+    seat_json = {**public["seats"][viewer], "down": _cards(down)}
+    legal = _legal(moment.hand, moment.hand_seats.index(viewer)) if turn else None
+    return OwnView(viewer, seat_json, None if legal is None else {**public["hand"], "legal": legal})
+
+
+OwnPart = tuple[tuple[Card, ...], bool]
+"""What ``own_view`` adds is made of: the seat's down cards, and whether it is its turn."""
+
+
+def own_part(moment: Moment, viewer: int | None) -> OwnPart | None:
+    """What ``own_view`` of ``viewer`` is made of beyond the public view, found
+    without building it (``None``: it adds nothing). Of two moments with the same
+    part, a seat's own seat is the same exactly when its public seat is, and off
+    its turn its hand is the public one: most events need no own view built."""
     hand = moment.hand
     if viewer is None or hand is None or viewer not in moment.hand_seats:
         return None
     h = moment.hand_seats.index(viewer)
-    seat_json = {**public["seats"][viewer], "down": _cards(hand.down[h])}
-    hand_json = {**public["hand"], "legal": _legal(hand, h)} if hand.actor == h else None
-    return OwnView(viewer, seat_json, hand_json)
-
-
-def own_unchanged(now: Moment, before: Moment, viewer: int) -> bool:
-    """Whether ``own_view`` of ``viewer`` surely adds the same to ``now``'s public
-    view as to ``before``'s, told without building either: it is in the hand both
-    times, it is not the seat to act either time, and its down cards are the same.
-    (``False`` only means it cannot be told so cheaply.)"""
-    hand, old = now.hand, before.hand
-    if hand is None or old is None or viewer not in now.hand_seats:
-        return False
-    if viewer not in before.hand_seats:
-        return False
-    h, g = now.hand_seats.index(viewer), before.hand_seats.index(viewer)
-    return hand.actor != h and old.actor != g and hand.down[h] == old.down[g]
+    return hand.down[h], hand.actor == h
 
 
 def project_events(
