@@ -28,8 +28,8 @@ from stud.web.projection import (
     OwnPart,
     OwnView,
     SeatKeys,
-    own_events,
-    own_part,
+    all_own_events,
+    own_parts,
     own_view,
     public_events,
     public_parts,
@@ -65,6 +65,14 @@ class TableView:
         self.public: Json
         self.seat_keys, self.public = public_parts(published.moment, lent)
         self._own: dict[int, OwnView | None] = {}
+        self._own_parts: dict[int, OwnPart] | None = None
+
+    @property
+    def own_parts(self) -> dict[int, OwnPart]:
+        """What each seat's own view is made of, by seat (found once)."""
+        if self._own_parts is None:
+            self._own_parts = own_parts(self.moment)
+        return self._own_parts
 
     def own(self, seat: int | None) -> OwnView | None:
         """What ``seat`` sees beyond the public view (``None`` for an observer)."""
@@ -112,6 +120,9 @@ def apply_change(table: Json, change: Json) -> Json:
     return out
 
 
+_NONE: dict[int, Json] = {}
+"""No event items of a seat's own (shared: never changed)."""
+
 _OWN = frozenset({"seats", "hand", "you"})
 """The table's fields that may differ by viewer; every other field is the same for all."""
 
@@ -136,6 +147,7 @@ class EventFrames:
             if seat is not old_seats[index] and seat != old_seats[index]
         }
         self._public_seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
+        self._public_seats_field = _seats_field(self._public_seat_text) if self._seats else b""
         old_hand, hand = old["hand"], new["hand"]
         self._hand: Json | None = None  # the hand's changed fields, or None if it is the same
         self._whole_hand = hand is not None and (old_hand is None or old_hand["id"] != hand["id"])
@@ -151,8 +163,7 @@ class EventFrames:
         )
         self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
         self._texts: dict[tuple[int | None, int | None], str] = {}
-        self._dealt: dict[int, dict[int, Json]] = {}
-        self._own_parts: dict[int, tuple[OwnPart | None, OwnPart | None]] = {}
+        self._dealt: dict[int, dict[int, Json]] | None = None
 
     def text(self, account: int | None) -> str:
         """The frame for the connection of ``account`` (``None``: nobody signed in)."""
@@ -166,17 +177,21 @@ class EventFrames:
         return self._texts[key]
 
     def _own_events(self, seat: int) -> dict[int, Json]:
-        """The event items ``seat`` sees otherwise (its own dealt cards), found once."""
-        if seat not in self._dealt:
-            self._dealt[seat] = own_events(self.now.moment, seat, self.events)
-        return self._dealt[seat]
+        """The event items ``seat`` sees otherwise (its own dealt cards)."""
+        if self._dealt is None:
+            self._dealt = all_own_events(self.now.moment, self.events)
+        return self._dealt.get(seat, _NONE)
 
     def _parts(self, seat: int) -> tuple[OwnPart | None, OwnPart | None]:
-        """What ``seat``'s own view is made of now and before, found once."""
-        if seat not in self._own_parts:
-            now, before = self.now.moment, self.before.moment
-            self._own_parts[seat] = own_part(now, seat), own_part(before, seat)
-        return self._own_parts[seat]
+        """What ``seat``'s own view is made of now and before."""
+        return self.now.own_parts.get(seat), self.before.own_parts.get(seat)
+
+    def _turn(self, seat: int | None, then: int) -> bool:
+        """Whether ``seat`` has legal actions to see now (``then`` 0) or before (1)."""
+        if seat is None:
+            return False
+        part = self._parts(seat)[then]
+        return part is not None and part[1]
 
     def _as_public(self, seat: int | None) -> bool:
         """Whether nothing of ``seat``'s own changed (it sat there before and now): then
@@ -198,10 +213,14 @@ class EventFrames:
     def _seat_text(self, index: int, viewer: int | None, had: int | None) -> bytes | None:
         """Seat ``index``'s text in the change for a viewer in seat ``viewer`` now and
         ``had`` before (``None``: the seat is the same as before)."""
-        if viewer == had == index and index not in self._seats:
+        if viewer == had == index:
             mine, was = self._parts(index)
-            if mine is was or (mine is not None and was is not None and mine[0] == was[0]):
-                return None  # the same public seat with the same down cards
+            if mine is None and was is None:
+                return self._public_seat_text.get(index)
+            if mine is not None and was is not None:  # its public seat with its down cards
+                if mine[0] == was[0] and index not in self._seats:
+                    return None
+                return to_json(self.now.seat_json(index, viewer))
         seat = self.now.seat_json(index, viewer)
         return None if seat == self.before.seat_json(index, had) else to_json(seat)
 
@@ -233,11 +252,14 @@ class EventFrames:
                     seat_text[index] = mine
         hand_text = self._hand_text
         if self._hand is not None and (viewer is not None or had is not None):
-            legal = self.now.legal(viewer)
-            if self._whole_hand or legal != self.before.legal(had):
+            legal = self.now.legal(viewer) if self._turn(viewer, 0) else []
+            if self._whole_hand or legal != (self.before.legal(had) if self._turn(had, 1) else []):
                 hand_text = to_json({**self._hand, "legal": legal})
         fields = [self._shared] if self._shared else []
-        if seat_text:
+        if seat_text is self._public_seat_text:
+            if self._public_seats_field:
+                fields.append(self._public_seats_field)
+        elif seat_text:
             fields.append(_seats_field(seat_text))
         if hand_text:
             fields.append(b'"hand":' + hand_text)

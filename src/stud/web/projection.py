@@ -11,6 +11,7 @@ property test (``tests/web/test_projection.py``) that checks raw frames.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from stud.actions import (
@@ -42,8 +43,9 @@ __all__ = [
     "OwnView",
     "SeatInfo",
     "SeatKeys",
+    "all_own_events",
     "own_events",
-    "own_part",
+    "own_parts",
     "own_view",
     "project",
     "project_events",
@@ -113,14 +115,21 @@ def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
 def _legal(hand: HandState, h: int) -> list[Json]:
     """The actions the player may take, with the exact chips each puts in."""
     rules, wager, stack = hand.rules, hand.wagers[h], hand.stacks[h]
-    out: list[Json] = []
-    for action in hand.legal_actions():
-        entry = action_json(action)
-        chips = _chips_for(action, hand.level, wager, stack, rules)
-        entry["chips"] = chips
-        entry["label"] = _label(action, chips)
-        out.append(entry)
-    return out
+    level = hand.level
+    return [
+        _button(action, _chips_for(action, level, wager, stack, rules))
+        for action in hand.legal_actions()
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _button(action: Action, chips: int) -> Json:
+    """One legal action as the protocol offers it. A seat is offered the same few
+    buttons all evening, so each is made once and shared (nothing changes one)."""
+    entry = action_json(action)
+    entry["chips"] = chips
+    entry["label"] = _label(action, chips)
+    return entry
 
 
 def _chips_for(action: Action, level: int, wager: int, stack: int, rules: Rules) -> int:
@@ -321,7 +330,7 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
     """What ``viewer`` sees of the table beyond ``public`` (``public_view(moment)``):
     a seat in the hand, its own down cards and, on its turn, its legal actions;
     anyone else, nothing (``None``)."""
-    part = own_part(moment, viewer)
+    part = None if viewer is None else own_parts(moment).get(viewer)
     if part is None:
         return None
     assert viewer is not None
@@ -336,16 +345,16 @@ OwnPart = tuple[tuple[Card, ...], bool]
 """What ``own_view`` adds is made of: the seat's down cards, and whether it is its turn."""
 
 
-def own_part(moment: Moment, viewer: int | None) -> OwnPart | None:
-    """What ``own_view`` of ``viewer`` is made of beyond the public view, found
-    without building it (``None``: it adds nothing). Of two moments with the same
-    part, a seat's own seat is the same exactly when its public seat is, and off
-    its turn its hand is the public one: most events need no own view built."""
+def own_parts(moment: Moment) -> dict[int, OwnPart]:
+    """What ``own_view`` of each seat is made of beyond the public view, by seat,
+    found without building any (a seat not here gets nothing). Of two moments with
+    the same part, a seat's own seat is the same exactly when its public seat is,
+    and off its turn its hand is the public one: most events need no own view built."""
     hand = moment.hand
-    if viewer is None or hand is None or viewer not in moment.hand_seats:
-        return None
-    h = moment.hand_seats.index(viewer)
-    return hand.down[h], hand.actor == h
+    if hand is None:
+        return {}
+    actor = hand.actor
+    return {seat: (hand.down[h], h == actor) for h, seat in enumerate(moment.hand_seats)}
 
 
 def project_events(
@@ -366,13 +375,17 @@ def project_events(
 def own_events(moment: Moment, viewer: int | None, public: list[Json]) -> dict[int, Json]:
     """The items of ``public`` (``public_events(moment)``) that ``viewer`` sees
     otherwise, by index: a seat's own cards in the ``dealt`` items."""
-    out: dict[int, Json] = {}
-    if viewer is None:
-        return out
+    return {} if viewer is None else all_own_events(moment, public).get(viewer, {})
+
+
+def all_own_events(moment: Moment, public: list[Json]) -> dict[int, dict[int, Json]]:
+    """``own_events`` of every seat that has any, by seat, in one pass."""
+    out: dict[int, dict[int, Json]] = {}
     offset = len(moment.notes)
     for index, event in enumerate(moment.events):
-        if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
-            out[offset + index] = {**public[offset + index], "down": _cards(event.down)}
+        if isinstance(event, CardsDealt):
+            item = {**public[offset + index], "down": _cards(event.down)}
+            out.setdefault(moment.hand_seats[event.seat], {})[offset + index] = item
     return out
 
 
