@@ -26,11 +26,11 @@ from pydantic_core import to_json
 from stud.web.projection import (
     Moment,
     OwnPart,
-    OwnView,
     SeatKeys,
     all_own_events,
+    own_legal,
     own_parts,
-    own_view,
+    own_seat,
     public_events,
     public_parts,
 )
@@ -64,7 +64,8 @@ class TableView:
         self.seat_keys: SeatKeys
         self.public: Json
         self.seat_keys, self.public = public_parts(published.moment, lent)
-        self._own: dict[int, OwnView | None] = {}
+        self._seat: dict[int, Json] = {}
+        self._legal: dict[int, list[Json]] = {}
         self._own_parts: dict[int, OwnPart] | None = None
 
     @property
@@ -74,29 +75,25 @@ class TableView:
             self._own_parts = own_parts(self.moment)
         return self._own_parts
 
-    def own(self, seat: int | None) -> OwnView | None:
-        """What ``seat`` sees beyond the public view (``None`` for an observer)."""
-        if seat is None:
-            return None
-        if seat not in self._own:
-            self._own[seat] = own_view(self.moment, seat, self.public)
-        return self._own[seat]
-
     def seat_json(self, index: int, viewer: int | None) -> Json | None:
-        """Seat ``index`` as ``viewer`` sees it."""
-        own = self.own(viewer)
-        if own is not None and own.seat == index:
-            return own.seat_json
-        seat: Json | None = self.public["seats"][index]
-        return seat
+        """Seat ``index`` as ``viewer`` sees it (its own seat is built once)."""
+        part = None if viewer != index else self.own_parts.get(index)
+        if part is None:
+            seat: Json | None = self.public["seats"][index]
+            return seat
+        if index not in self._seat:
+            self._seat[index] = own_seat(self.public, index, part)
+        return self._seat[index]
 
     def legal(self, viewer: int | None) -> list[Json]:
         """The legal actions ``viewer`` sees (its own, on its turn; else none)."""
-        own = self.own(viewer)
-        if own is None or own.hand_json is None:
+        part = None if viewer is None else self.own_parts.get(viewer)
+        if part is None or not part[1]:
             return []
-        legal: list[Json] = own.hand_json["legal"]
-        return legal
+        assert viewer is not None
+        if viewer not in self._legal:
+            self._legal[viewer] = own_legal(self.moment, viewer, part) or []
+        return self._legal[viewer]
 
 
 def apply_change(table: Json, change: Json) -> Json:
@@ -203,11 +200,9 @@ class EventFrames:
             return mine is was
         if mine != was or seat in self._seats or self._own_events(seat):
             return False
-        if mine[1]:  # its turn then and now: its legal actions may differ
-            now, before = self.now.own(seat), self.before.own(seat)
-            assert now is not None
-            assert before is not None
-            return now.hand_json == before.hand_json
+        if mine[1]:  # its turn then and now: its hand may differ by its legal actions
+            same_hand = self.now.public["hand"] == self.before.public["hand"]
+            return same_hand and self.now.legal(seat) == self.before.legal(seat)
         return True
 
     def _seat_text(self, index: int, viewer: int | None, had: int | None) -> bytes | None:

@@ -45,7 +45,9 @@ __all__ = [
     "SeatKeys",
     "all_own_events",
     "own_events",
+    "own_legal",
     "own_parts",
+    "own_seat",
     "own_view",
     "project",
     "project_events",
@@ -271,23 +273,32 @@ def public_parts(
     clock = moment.clock
     shown_by = {} if moment.hand is None else _shown(moment.hand)
     keys = _seat_keys(moment, shown_by)
-    if before is not None and before[0].rules == rules and len(before[1]) == len(keys):
-        old_keys, old_seats = before[1], before[2]["seats"]
+    old = None
+    if before is not None and len(before[1]) == len(keys):
+        old_rules = before[0].rules
+        old = before[2] if old_rules is rules or old_rules == rules else None
+    if old is None:
+        game = {
+            "variant": rules.variant.value,
+            "game": rules.variant.game_name,
+            "stakes": rules.stakes,
+            "rake": rules.rake,
+        }
+        seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
+    else:  # the same game: its fields and the seats made of the same are the old ones
+        assert before is not None
+        game = {key: old[key] for key in ("variant", "game", "stakes", "rake")}
+        old_keys, old_seats = before[1], old["seats"]
         seats = [
             old_seats[s]
             if key is old_keys[s] or key == old_keys[s]
             else _seat_json(moment, s, shown_by)
             for s, key in enumerate(keys)
         ]
-    else:
-        seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
     return keys, {
         "id": moment.table,
         "name": moment.name,
-        "variant": rules.variant.value,
-        "game": rules.variant.game_name,
-        "stakes": rules.stakes,
-        "rake": rules.rake,
+        **game,
         "seats": seats,
         "hand": _hand_json(moment),
         "clock": None
@@ -334,11 +345,23 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
     if part is None:
         return None
     assert viewer is not None
+    legal = own_legal(moment, viewer, part)
+    hand_json = None if legal is None else {**public["hand"], "legal": legal}
+    return OwnView(viewer, own_seat(public, viewer, part), hand_json)
+
+
+def own_seat(public: Json, viewer: int, part: OwnPart) -> Json:
+    """``own_view``'s seat alone: the seat ``viewer`` in the hand, with its down cards."""
+    return {**public["seats"][viewer], "down": _cards(part[0])}
+
+
+def own_legal(moment: Moment, viewer: int, part: OwnPart) -> list[Json] | None:
+    """``own_view``'s legal actions alone, for the seat ``viewer`` in the hand with
+    ``part`` (``None`` off its turn)."""
+    if not part[1]:
+        return None
     assert moment.hand is not None
-    down, turn = part
-    seat_json = {**public["seats"][viewer], "down": _cards(down)}
-    legal = _legal(moment.hand, moment.hand_seats.index(viewer)) if turn else None
-    return OwnView(viewer, seat_json, None if legal is None else {**public["hand"], "legal": legal})
+    return _legal(moment.hand, moment.hand_seats.index(viewer))
 
 
 OwnPart = tuple[tuple[Card, ...], bool]
