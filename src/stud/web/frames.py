@@ -144,7 +144,9 @@ class EventFrames:
             if seat is not old_seats[index] and seat != old_seats[index]
         }
         self._public_seat_text = {index: to_json(seat) for index, seat in self._seats.items()}
-        self._public_seats_field = _seats_field(self._public_seat_text) if self._seats else b""
+        self._pieces = {i: b'"%d":%s' % (i, text) for i, text in self._public_seat_text.items()}
+        """Each changed seat as it stands in the change's ``seats``, in seat order."""
+        self._public_seats_field = _seats_field(self._pieces) if self._pieces else b""
         old_hand, hand = old["hand"], new["hand"]
         self._hand: Json | None = None  # the hand's changed fields, or None if it is the same
         self._whole_hand = hand is not None and (old_hand is None or old_hand["id"] != hand["id"])
@@ -161,6 +163,8 @@ class EventFrames:
         self._head = b'{"v":%d,"type":"event","no":%d,"events":[' % (VERSION, now.no)
         self._texts: dict[tuple[int | None, int | None], str] = {}
         self._dealt: dict[int, dict[int, Json]] | None = None
+        self._mine, self._was = now.own_parts, before.own_parts
+        """What each seat's own view is made of, now and before."""
 
     def text(self, account: int | None) -> str:
         """The frame for the connection of ``account`` (``None``: nobody signed in)."""
@@ -179,23 +183,12 @@ class EventFrames:
             self._dealt = all_own_events(self.now.moment, self.events)
         return self._dealt.get(seat, _NONE)
 
-    def _parts(self, seat: int) -> tuple[OwnPart | None, OwnPart | None]:
-        """What ``seat``'s own view is made of now and before."""
-        return self.now.own_parts.get(seat), self.before.own_parts.get(seat)
-
-    def _turn(self, seat: int | None, then: int) -> bool:
-        """Whether ``seat`` has legal actions to see now (``then`` 0) or before (1)."""
-        if seat is None:
-            return False
-        part = self._parts(seat)[then]
-        return part is not None and part[1]
-
     def _as_public(self, seat: int | None) -> bool:
         """Whether nothing of ``seat``'s own changed (it sat there before and now): then
         its frame is the observers'. The usual case, found without building its own view."""
         if seat is None:
             return True
-        mine, was = self._parts(seat)
+        mine, was = self._mine.get(seat), self._was.get(seat)
         if mine is None or was is None:
             return mine is was
         if mine != was or seat in self._seats or self._own_events(seat):
@@ -209,7 +202,7 @@ class EventFrames:
         """Seat ``index``'s text in the change for a viewer in seat ``viewer`` now and
         ``had`` before (``None``: the seat is the same as before)."""
         if viewer == had == index:
-            mine, was = self._parts(index)
+            mine, was = self._mine.get(index), self._was.get(index)
             if mine is None and was is None:
                 return self._public_seat_text.get(index)
             if mine is not None and was is not None:  # its public seat with its down cards
@@ -232,30 +225,32 @@ class EventFrames:
         if viewer is not None:
             dealt = self._own_events(viewer)
             if dealt:
-                events = b",".join(
-                    to_json(dealt[n]) if n in dealt else text
-                    for n, text in enumerate(self._event_text)
-                )
-        seat_text = self._public_seat_text
+                texts = self._event_text.copy()
+                for n, item in dealt.items():
+                    texts[n] = to_json(item)
+                events = b",".join(texts)
+        pieces = self._pieces
         for index in (viewer,) if viewer == had else (viewer, had):
             if index is None:
                 continue
             mine = self._seat_text(index, viewer, had)
-            if mine != seat_text.get(index):
-                seat_text = {k: t for k, t in seat_text.items() if k != index}
-                if mine is not None:
-                    seat_text[index] = mine
+            if mine != self._public_seat_text.get(index):
+                pieces = pieces.copy() if pieces is self._pieces else pieces
+                if mine is None:
+                    del pieces[index]
+                else:
+                    pieces[index] = b'"%d":%s' % (index, mine)
         hand_text = self._hand_text
         if self._hand is not None and (viewer is not None or had is not None):
-            legal = self.now.legal(viewer) if self._turn(viewer, 0) else []
-            if self._whole_hand or legal != (self.before.legal(had) if self._turn(had, 1) else []):
+            legal = self.now.legal(viewer)
+            if self._whole_hand or legal != self.before.legal(had):
                 hand_text = to_json({**self._hand, "legal": legal})
         fields = [self._shared] if self._shared else []
-        if seat_text is self._public_seat_text:
+        if pieces is self._pieces:
             if self._public_seats_field:
                 fields.append(self._public_seats_field)
-        elif seat_text:
-            fields.append(_seats_field(seat_text))
+        elif pieces:
+            fields.append(_seats_field(pieces))
         if hand_text:
             fields.append(b'"hand":' + hand_text)
         if viewer != had:
@@ -263,8 +258,6 @@ class EventFrames:
         return b"".join((self._head, events, b'],"change":{', b",".join(fields), b"}}")).decode()
 
 
-def _seats_field(seat_text: dict[int, bytes]) -> bytes:
-    """A change's ``seats``: each changed seat's text by seat number, in seat order."""
-    return b'"seats":{%s}' % b",".join(
-        b'"%d":%s' % (index, seat_text[index]) for index in sorted(seat_text)
-    )
+def _seats_field(pieces: dict[int, bytes]) -> bytes:
+    """A change's ``seats``: each changed seat's piece (``"3":{...}``), in seat order."""
+    return b'"seats":{%s}' % b",".join(pieces[index] for index in sorted(pieces))
