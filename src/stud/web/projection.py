@@ -278,16 +278,12 @@ def public_parts(
         old_rules = before[0].rules
         old = before[2] if old_rules is rules or old_rules == rules else None
     if old is None:
-        game = {
-            "variant": rules.variant.value,
-            "game": rules.variant.game_name,
-            "stakes": rules.stakes,
-            "rake": rules.rake,
-        }
+        variant, game = rules.variant.value, rules.variant.game_name
+        stakes, rake = rules.stakes, rules.rake
         seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
     else:  # the same game: its fields and the seats made of the same are the old ones
         assert before is not None
-        game = {key: old[key] for key in ("variant", "game", "stakes", "rake")}
+        variant, game, stakes, rake = old["variant"], old["game"], old["stakes"], old["rake"]
         old_keys, old_seats = before[1], old["seats"]
         seats = [
             old_seats[s]
@@ -298,7 +294,10 @@ def public_parts(
     return keys, {
         "id": moment.table,
         "name": moment.name,
-        **game,
+        "variant": variant,
+        "game": game,
+        "stakes": stakes,
+        "rake": rake,
         "seats": seats,
         "hand": _hand_json(moment),
         "clock": None
