@@ -6,9 +6,15 @@ view that differ from the connection's previous frame (``apply_change`` says how
 client applies it; docs/protocol.md tells the same). A busy table sends an event
 to seven connections, and a seat's change differs from an observer's in a few
 places only: its own seat with its down cards, and its legal actions (the
-projection's ``own_view`` and ``own_events`` decide which, and nothing here
-does). So the public view is diffed and encoded once per event, piece by piece,
-and a seat's frame is those pieces with the few of its own encoded again.
+projection's ``own_seat``, ``own_legal`` and ``own_events`` decide which, and
+nothing here does). So the public view is diffed and encoded once per event, piece
+by piece, and a seat's frame is those pieces with the few of its own encoded again.
+
+Most of an event is the same as the one before, and publishing it is most of a
+busy server's work: a view shares the previous view's unchanged seats (diffed by
+identity), and whether a seat's own part changed is told from what it is made of
+(``own_parts``: its down cards and its turn), so a seat's own view is built only
+for the seat that acted, the seat to act, and seats dealt to.
 
 What a connection holds is known exactly: every frame about a table is the
 projection of one published ``Moment``, for the seat its account sits in at that
