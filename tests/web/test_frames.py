@@ -5,8 +5,13 @@ from __future__ import annotations
 import itertools
 import json
 import random
+from dataclasses import replace
+from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from pydantic_core import to_json
 
 from stud.actions import ActionTaken
 from stud.rules import Rules
@@ -106,3 +111,57 @@ def test_a_seat_gets_its_own_cards_and_buttons_and_no_one_elses() -> None:
                 assert (shown["down"] != []) == (int(number) == seat)
         mine = None if seat is None or seat == 0 else hand.actor == seat - 1
         assert (change["hand"]["legal"] != []) == bool(mine)
+
+
+def _frame_the_long_way(now: Published, before: Published, account: int | None) -> str:
+    """An event frame from the viewer's whole projections, fresh, diffed field by field:
+    what the shared, reused and cached pieces must add up to, text for text."""
+    seat, had = now.people.get(account), before.people.get(account)
+    new, old = project(now.moment, seat), project(before.moment, had)
+    change: dict[str, Any] = {
+        key: new[key] for key in new if key not in {"seats", "hand", "you"} and new[key] != old[key]
+    }
+    seats = {str(n): s for n, s in enumerate(new["seats"]) if s != old["seats"][n]}
+    if seats:
+        change["seats"] = seats
+    hand, old_hand = new["hand"], old["hand"]
+    if hand != old_hand:
+        if hand is None or old_hand is None or hand["id"] != old_hand["id"]:
+            change["hand"] = hand
+        else:
+            change["hand"] = {k: v for k, v in hand.items() if old_hand[k] != v}
+    if seat != had:
+        change["you"] = seat
+    events = project_events(now.moment, seat)
+    message = {"v": 2, "type": "event", "no": now.no, "events": events, "change": change}
+    return to_json(message).decode()
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    variant=st.sampled_from(["stud", "stud8", "razz"]),
+    players=st.integers(2, 7),
+    seed=st.integers(0, 2**32 - 1),
+)
+def test_each_frame_is_the_text_its_whole_projections_give(
+    variant: str, players: int, seed: int
+) -> None:
+    rng = random.Random(seed)
+    moments = _moments(variant, players, seed)
+    for i, published in enumerate(moments):  # now and then a player drops or is back
+        if rng.random() < 0.2:
+            seats = list(published.moment.seats)
+            n = rng.randrange(1, players + 1)
+            info = seats[n]
+            assert info is not None
+            seats[n] = replace(info, connected=not info.connected)
+            moments[i] = replace(published, moment=replace(published.moment, seats=tuple(seats)))
+    accounts = (None, OBSERVER, *range(1, players + 1))
+    views = [TableView(moments[0])]
+    for published in moments[1:]:  # each view shares what it can with the one before
+        views.append(TableView(published, views[-1]))
+    for before, now in itertools.pairwise(views):
+        frames = EventFrames(now, before)
+        for account in accounts:
+            expected = _frame_the_long_way(now, before, account)
+            assert frames.text(account) == expected

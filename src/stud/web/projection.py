@@ -11,6 +11,7 @@ property test (``tests/web/test_projection.py``) that checks raw frames.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from functools import lru_cache
 from typing import Any
 
 from stud.actions import (
@@ -38,14 +39,21 @@ from stud.web.protocol import action_json
 __all__ = [
     "Clock",
     "Moment",
+    "OwnPart",
     "OwnView",
     "SeatInfo",
+    "SeatKeys",
+    "all_own_events",
     "own_events",
+    "own_legal",
+    "own_parts",
+    "own_seat",
     "own_view",
     "project",
     "project_events",
     "project_log",
     "public_events",
+    "public_parts",
     "public_view",
 ]
 
@@ -109,14 +117,21 @@ def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
 def _legal(hand: HandState, h: int) -> list[Json]:
     """The actions the player may take, with the exact chips each puts in."""
     rules, wager, stack = hand.rules, hand.wagers[h], hand.stacks[h]
-    out: list[Json] = []
-    for action in hand.legal_actions():
-        entry = action_json(action)
-        chips = _chips_for(action, hand.level, wager, stack, rules)
-        entry["chips"] = chips
-        entry["label"] = _label(action, chips)
-        out.append(entry)
-    return out
+    level = hand.level
+    return [
+        _button(action, _chips_for(action, level, wager, stack, rules))
+        for action in hand.legal_actions()
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _button(action: Action, chips: int) -> Json:
+    """One legal action as the protocol offers it. A seat is offered the same few
+    buttons all evening, so each is made once and shared (nothing changes one)."""
+    entry = action_json(action)
+    entry["chips"] = chips
+    entry["label"] = _label(action, chips)
+    return entry
 
 
 def _chips_for(action: Action, level: int, wager: int, stack: int, rules: Rules) -> int:
@@ -215,17 +230,75 @@ def _hand_json(moment: Moment) -> Json | None:
 
 def public_view(moment: Moment) -> Json:
     """The table as an observer sees it: the part every viewer shares."""
+    return public_parts(moment)[1]
+
+
+SeatKeys = list[object]
+"""What each seat of a public view is made of, seat by seat: equal keys, equal seats."""
+
+
+def _seat_keys(moment: Moment, shown_by: dict[int, tuple[Card, ...]]) -> SeatKeys:
+    hand, hand_seats = moment.hand, moment.hand_seats
+    keys: SeatKeys = []
+    for seat, info in enumerate(moment.seats):
+        if hand is None or info is None or seat not in hand_seats:
+            keys.append(info)
+            continue
+        h = hand_seats.index(seat)
+        keys.append(
+            (
+                info,
+                hand.stacks[h],
+                hand.wagers[h],
+                hand.contributed[h],
+                hand.folded[h],
+                hand.up[h],
+                hand.down[h],
+                shown_by.get(h),
+            )
+        )
+    return keys
+
+
+def public_parts(
+    moment: Moment, before: tuple[Moment, SeatKeys, Json] | None = None
+) -> tuple[SeatKeys, Json]:
+    """``public_view(moment)``, and what each of its seats is made of.
+
+    ``before`` is an earlier moment of the same table with its parts: a seat made
+    of the same is that view's very seat object, not built again (an action
+    changes one seat, so the rest are neither rebuilt nor, by identity, diffed).
+    """
     rules = moment.rules
     clock = moment.clock
     shown_by = {} if moment.hand is None else _shown(moment.hand)
-    return {
+    keys = _seat_keys(moment, shown_by)
+    old = None
+    if before is not None and len(before[1]) == len(keys):
+        old_rules = before[0].rules
+        old = before[2] if old_rules is rules or old_rules == rules else None
+    if old is None:
+        variant, game = rules.variant.value, rules.variant.game_name
+        stakes, rake = rules.stakes, rules.rake
+        seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
+    else:  # the same game: its fields and the seats made of the same are the old ones
+        assert before is not None
+        variant, game, stakes, rake = old["variant"], old["game"], old["stakes"], old["rake"]
+        old_keys, old_seats = before[1], old["seats"]
+        seats = [
+            old_seats[s]
+            if key is old_keys[s] or key == old_keys[s]
+            else _seat_json(moment, s, shown_by)
+            for s, key in enumerate(keys)
+        ]
+    return keys, {
         "id": moment.table,
         "name": moment.name,
-        "variant": rules.variant.value,
-        "game": rules.variant.game_name,
-        "stakes": rules.stakes,
-        "rake": rules.rake,
-        "seats": [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))],
+        "variant": variant,
+        "game": game,
+        "stakes": stakes,
+        "rake": rake,
+        "seats": seats,
         "hand": _hand_json(moment),
         "clock": None
         if clock is None
@@ -267,13 +340,43 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
     """What ``viewer`` sees of the table beyond ``public`` (``public_view(moment)``):
     a seat in the hand, its own down cards and, on its turn, its legal actions;
     anyone else, nothing (``None``)."""
-    hand = moment.hand
-    if viewer is None or hand is None or viewer not in moment.hand_seats:
+    part = None if viewer is None else own_parts(moment).get(viewer)
+    if part is None:
         return None
-    h = moment.hand_seats.index(viewer)
-    seat_json = {**public["seats"][viewer], "down": _cards(hand.down[h])}
-    hand_json = {**public["hand"], "legal": _legal(hand, h)} if hand.actor == h else None
-    return OwnView(viewer, seat_json, hand_json)
+    assert viewer is not None
+    legal = own_legal(moment, viewer, part)
+    hand_json = None if legal is None else {**public["hand"], "legal": legal}
+    return OwnView(viewer, own_seat(public, viewer, part), hand_json)
+
+
+def own_seat(public: Json, viewer: int, part: OwnPart) -> Json:
+    """``own_view``'s seat alone: the seat ``viewer`` in the hand, with its down cards."""
+    return {**public["seats"][viewer], "down": _cards(part[0])}
+
+
+def own_legal(moment: Moment, viewer: int, part: OwnPart) -> list[Json] | None:
+    """``own_view``'s legal actions alone, for the seat ``viewer`` in the hand with
+    ``part`` (``None`` off its turn)."""
+    if not part[1]:
+        return None
+    assert moment.hand is not None
+    return _legal(moment.hand, moment.hand_seats.index(viewer))
+
+
+OwnPart = tuple[tuple[Card, ...], bool]
+"""What ``own_view`` adds is made of: the seat's down cards, and whether it is its turn."""
+
+
+def own_parts(moment: Moment) -> dict[int, OwnPart]:
+    """What ``own_view`` of each seat is made of beyond the public view, by seat,
+    found without building any (a seat not here gets nothing). Of two moments with
+    the same part, a seat's own seat is the same exactly when its public seat is,
+    and off its turn its hand is the public one: most events need no own view built."""
+    hand = moment.hand
+    if hand is None:
+        return {}
+    actor = hand.actor
+    return {seat: (hand.down[h], h == actor) for h, seat in enumerate(moment.hand_seats)}
 
 
 def project_events(
@@ -294,13 +397,17 @@ def project_events(
 def own_events(moment: Moment, viewer: int | None, public: list[Json]) -> dict[int, Json]:
     """The items of ``public`` (``public_events(moment)``) that ``viewer`` sees
     otherwise, by index: a seat's own cards in the ``dealt`` items."""
-    out: dict[int, Json] = {}
-    if viewer is None:
-        return out
+    return {} if viewer is None else all_own_events(moment, public).get(viewer, {})
+
+
+def all_own_events(moment: Moment, public: list[Json]) -> dict[int, dict[int, Json]]:
+    """``own_events`` of every seat that has any, by seat, in one pass."""
+    out: dict[int, dict[int, Json]] = {}
     offset = len(moment.notes)
     for index, event in enumerate(moment.events):
-        if isinstance(event, CardsDealt) and moment.hand_seats[event.seat] == viewer:
-            out[offset + index] = {**public[offset + index], "down": _cards(event.down)}
+        if isinstance(event, CardsDealt):
+            item = {**public[offset + index], "down": _cards(event.down)}
+            out.setdefault(moment.hand_seats[event.seat], {})[offset + index] = item
     return out
 
 

@@ -174,6 +174,35 @@ class _Seat:
     dropped_at: float | None = None
     hands: int = 0
     """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
+    info: SeatInfo | None = field(default=None, compare=False, repr=False)
+    """What the last published moment told of this seat, kept while it still holds."""
+
+    def seat_info(self) -> SeatInfo:
+        """What every viewer may know of this seat now: the last moment's, if the same
+        (a moment shares its unchanged seats with the one before)."""
+        info, bot, connected = (
+            self.info,
+            self.bot is not None,
+            self.bot is not None or self.viewers > 0,
+        )
+        if (
+            info is None
+            or info.stack != self.stack
+            or info.sitting_out != self.sitting_out
+            or info.connected != connected
+            or info.name != self.name
+            or info.account != self.account
+            or info.bot != bot
+        ):
+            info = self.info = SeatInfo(
+                name=self.name,
+                stack=self.stack,
+                bot=bot,
+                sitting_out=self.sitting_out,
+                connected=connected,
+                account=self.account,
+            )
+        return info
 
 
 @dataclass(frozen=True, slots=True)
@@ -820,19 +849,7 @@ class Table:
             bank = seat.bank if seat else 0.0
             left = self._deadline - self._clock()
             clock = Clock(number, time.time() + left, bank)
-        infos = tuple(
-            None
-            if s is None
-            else SeatInfo(
-                name=s.name,
-                stack=s.stack,
-                bot=s.bot is not None,
-                sitting_out=s.sitting_out,
-                connected=s.bot is not None or s.viewers > 0,
-                account=s.account,
-            )
-            for s in self.seats
-        )
+        infos = tuple(None if s is None else s.seat_info() for s in self.seats)
         return Moment(
             table=self.id,
             name=self.name,
@@ -862,8 +879,9 @@ class Table:
             self._view = None
             return
         was = self._view if self._view is not None and self._view.no == before.no else None
-        now = TableView(newest)
-        frames = EventFrames(now, was or TableView(before))
+        was = was or TableView(before)
+        now = TableView(newest, was)
+        frames = EventFrames(now, was)
         acked, seq = ack or (None, 0)
         for viewer in self._viewers:
             text = frames.text(viewer.account)
@@ -876,7 +894,9 @@ class Table:
         else a snapshot of the newest moment, which the next change is from."""
         first, newest, last = self._log[0].no, self._log[-1], hello.last
         if hello.epoch == self.epoch and last is not None and first <= last <= newest.no:
-            views = [TableView(p) for p in list(self._log)[last - first :]]
+            views: list[TableView] = []
+            for published in list(self._log)[last - first :]:
+                views.append(TableView(published, views[-1] if views else None))
             for before, now in itertools.pairwise(views):
                 viewer.push(EventFrames(now, before).text(viewer.account))
             return
