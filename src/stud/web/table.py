@@ -878,8 +878,8 @@ class Table:
         if before is None or not self._viewers:
             self._view = None
             return
-        was = self._view if self._view is not None and self._view.no == before.no else None
-        was = was or TableView(before)
+        view = self._view
+        was = view if view is not None and view.no == before.no else TableView(before)
         now = TableView(newest, was)
         frames = EventFrames(now, was)
         acked, seq = ack or (None, 0)

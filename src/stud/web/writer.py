@@ -36,7 +36,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from sqlalchemy import Connection, Dialect, Engine, insert
-from sqlalchemy.exc import DBAPIError
 
 __all__ = ["GroupWriter", "Insert", "Job"]
 
@@ -242,8 +241,9 @@ def _prepared(model: type[Any], dialect: Dialect, keys: tuple[str, ...]) -> _Pre
 
     SQLAlchemy compiles the statement and gives each column's conversion for this
     dialect, so SQLite and PostgreSQL get what its own insert would send; only its
-    work per execution is skipped, which cost more than SQLite's insert and commit
-    together and held the interpreter lock against the tables meanwhile.
+    compiling and converting on every execution is skipped, which cost more than
+    SQLite's insert and commit together and held the interpreter lock against the
+    tables meanwhile.
     """
     found = _PREPARED.get((model, dialect, keys))
     if found is None:
@@ -260,11 +260,11 @@ def _prepared(model: type[Any], dialect: Dialect, keys: tuple[str, ...]) -> _Pre
 
 
 def _insert_rows(connection: Connection, model: type[Any], rows: list[dict[str, Any]]) -> None:
-    """The rows, all with the same keys, into the model's table: one ``executemany``
-    on the driver's cursor in the connection's transaction. A driver's error comes
-    back as SQLAlchemy's (``IntegrityError`` for a duplicate row, say)."""
-    dialect = connection.dialect
-    prepared = _prepared(model, dialect, tuple(rows[0]))
+    """The rows, all with the same keys, into the model's table: the statement and
+    conversions made once (``_prepared``), then one ``executemany`` through
+    SQLAlchemy's driver-level execute, which reports and recovers from a driver's
+    errors as its own execute does."""
+    prepared = _prepared(model, connection.dialect, tuple(rows[0]))
     pairs = tuple(zip(prepared.keys, prepared.processors, strict=True))
     values: list[Any] = [
         tuple(row[key] if process is None else process(row[key]) for key, process in pairs)
@@ -272,26 +272,7 @@ def _insert_rows(connection: Connection, model: type[Any], rows: list[dict[str, 
     ]
     if not prepared.positional:
         values = [dict(zip(prepared.keys, row, strict=True)) for row in values]
-    driver = connection.connection
-    cursor = driver.cursor()
-    try:
-        cursor.executemany(prepared.sql, values)
-    except dialect.loaded_dbapi.Error as error:
-        lost = dialect.is_disconnect(error, driver.dbapi_connection, cursor)
-        if lost:  # as SQLAlchemy's own execute does: the pool opens a new one
-            connection.invalidate(error)
-        raise DBAPIError.instance(
-            prepared.sql,
-            values,
-            error,
-            dialect.loaded_dbapi.Error,
-            connection_invalidated=lost,
-            dialect=dialect,
-            ismulti=True,
-        ) from error
-    finally:
-        with contextlib.suppress(dialect.loaded_dbapi.Error):  # a lost connection's
-            cursor.close()
+    connection.exec_driver_sql(prepared.sql, values)
 
 
 def _settle(answers: list[tuple[asyncio.Future[Any], bool, Any]]) -> None:
