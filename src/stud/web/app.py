@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import Rules, RulesError
+from stud.web.fairness import seat_proof, stored_shuffle, with_proof
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
@@ -330,6 +331,9 @@ def create_app(room: Room) -> Starlette:
                 "pot": r.pot,
                 "net": r.state.payoffs[r.accounts.index(account.id)],
                 "at": r.ended,
+                "proof": seat_proof(
+                    r.state, list(r.names), r.accounts.index(account.id), r.shuffle
+                ),
             }
             for r in reversed(table.recent)
             if account.id in r.accounts
@@ -346,7 +350,7 @@ def create_app(room: Room) -> Starlette:
         seat = row.accounts.index(account.id)
         state = stored_hand(row.phh)
         if request.path_params["kind"] == "phh":
-            body = seat_phh(state, list(row.names), seat)
+            body = with_proof(seat_phh(state, list(row.names), seat), row.shuffle)
         else:
             body = seat_text(state, list(row.names), seat, f"Hand {row.id}")
         name = f"hand-{row.id}.{request.path_params['kind']}"
@@ -392,6 +396,7 @@ def create_app(room: Room) -> Starlette:
                 names=row.names,
                 accounts=row.accounts,
                 viewer=row.seats[row.accounts.index(account.id)] if played else None,
+                shuffle=stored_shuffle(row.shuffle),
             )
         except ReplayError as error:
             return _error(str(error), 500)
