@@ -176,11 +176,32 @@ async def _play(
 
 
 def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
-    """Each finished hand's face-down cards by table seat."""
+    """Each finished hand's face-down cards by table seat, with the salts that would
+    open them (docs/shuffle.md: a salt is as good as the card, tried against 52)."""
     out: dict[int, dict[int, set[str]]] = {}
     for recent in table.recent:
+        shuffle = recent.shuffle
+        assert shuffle is not None
         out[recent.hand_id] = {
-            seat: {str(c) for c in recent.state.down[h]} for h, seat in enumerate(recent.seats)
+            seat: {str(c) for c in recent.state.down[h]}
+            | {shuffle.opening(c) for c in recent.state.down[h]}
+            for h, seat in enumerate(recent.seats)
+        }
+    return out
+
+
+def _closed(table: Table) -> dict[int, set[str]]:
+    """What no frame of each finished hand may hold for anyone: the server secret, and
+    the salts of the cards never dealt."""
+    out: dict[int, set[str]] = {}
+    for recent in table.recent:
+        shuffle = recent.shuffle
+        assert shuffle is not None
+        dealt = recent.state.dealt | (
+            {recent.state.community} if recent.state.community is not None else set()
+        )
+        out[recent.hand_id] = {shuffle.deck.secret.hex()} | {
+            shuffle.opening(c) for c in shuffle.dealt if c not in dealt
         }
     return out
 
@@ -195,8 +216,10 @@ def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
 def test_r8_4_no_frame_shows_another_seats_down_cards(
     variant: str, players: int, seed: int, drops: float
 ) -> None:
+    """R8.4, and the shuffle's openings (docs/shuffle.md): no frame holds another seat's
+    down card or its salt, nor the salt of a card never dealt, nor the server secret."""
     table, clients = asyncio.run(_play(variant, players, seed, drops))
-    secrets = _secrets(table)
+    secrets, closed = _secrets(table), _closed(table)
     checked = 0
     for viewer, client in clients.items():
         for text in client.frames:
@@ -207,6 +230,8 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
             moment = table.published[message["no"]].moment
             if moment.hand_id not in secrets or moment.hand is None:
                 continue
+            opened = [x for x in closed[moment.hand_id] if x in text]
+            assert not opened, f"closed cards' salts or the secret sent to {viewer}"
             shown = {
                 moment.hand_seats[e.seat] for e in moment.hand.events if isinstance(e, HandShown)
             }
@@ -231,7 +256,7 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
     variant: str, players: int, seed: int
 ) -> None:
     table, _ = asyncio.run(_play(variant, players, seed))
-    secrets = _secrets(table)
+    secrets, closed = _secrets(table), _closed(table)
     checked = 0
     for recent in table.recent:
         row = table.store.hand(recent.hand_id)
@@ -248,9 +273,11 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
                 names=row.names,
                 accounts=row.accounts,
                 viewer=viewer,
+                shuffle=recent.shuffle,
             )
             for step in replay.steps:
                 text = json.dumps(step)
+                assert not [x for x in closed[recent.hand_id] if x in text]
                 shown = {s["seat"] for s in step["table"]["seats"] if s and s["shown"]}
                 for seat, cards in secrets[recent.hand_id].items():
                     if seat == viewer or seat in shown:
