@@ -256,7 +256,7 @@ def verify_proof(
         position = slots[slot]
         if leaf(position, card, bytes.fromhex(salt)) != leaves[position]:
             raise VerifyError(
-                f"{dealt.where[slot]}: {card} dealt at position {slot + 1} does not open "
+                f"{dealt.where[slot]}: {card} at deal position {slot + 1} does not open "
                 f"commitment {position + 1}: the card, its salt, the seeds or the order differ "
                 "from what was committed"
             )
