@@ -33,6 +33,7 @@ __all__ = [
     "Shuffle",
     "ShuffleError",
     "deal",
+    "deck_order",
     "from_stored",
     "secret_deck",
 ]
@@ -56,11 +57,16 @@ class SecretDeck:
     root: str
 
 
+def deck_order(secret: bytes) -> list[int]:
+    """The code of the card at each committed position (``DECK[code]``)."""
+    return permutation(secret, b"stud deck")
+
+
 def secret_deck(secret: bytes) -> SecretDeck:
     """The deck order, salts and commitments a server secret stands for."""
     if len(secret) != SECRET_BYTES:
         raise ShuffleError(f"a server secret is {SECRET_BYTES} bytes, not {len(secret)}")
-    order = tuple(DECK[i] for i in permutation(secret, b"stud deck"))
+    order = tuple(DECK[i] for i in deck_order(secret))
     salts = tuple(
         hmac.digest(secret, b"stud salt" + bytes([p]), "sha256")[:SALT_BYTES] for p in range(52)
     )
