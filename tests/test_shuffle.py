@@ -23,7 +23,7 @@ from stud.rules import Rules
 from stud.shuffle import Shuffle, ShuffleError, deal, from_stored, secret_deck
 from stud.state import HandState, new_hand
 from stud.verify import DECK as VERIFIER_DECK
-from stud.verify import VerifyError, deal_slots, permutation, verify_text
+from stud.verify import VerifyError, deal_slots, leaf, permutation, verify_proof, verify_text
 
 
 def test_the_verifier_names_the_cards_in_studs_code_order() -> None:
@@ -187,3 +187,12 @@ def test_a_failure_names_the_action_and_the_card() -> None:
     assert swapped != text
     with pytest.raises(VerifyError, match=r"action 1 \(p1's card 1\)"):
         verify_text(swapped, "h.phh")
+
+
+def test_a_salt_opens_only_its_own_card_at_its_own_position() -> None:
+    salt = bytes(16)
+    assert leaf(3, "Ah", salt) != leaf(3, "Ad", salt)
+    assert leaf(3, "Ah", salt) != leaf(4, "Ah", salt)
+    assert leaf(3, "Ah", salt) != leaf(3, "Ah", bytes([1]) + salt[1:])
+    with pytest.raises(VerifyError, match="do not make _deck_root"):
+        verify_proof("0" * 64, ["0" * 64] * 52, [], [""] * 52, [])

@@ -85,6 +85,7 @@ class Shuffle:
     dealt: tuple[Card, ...]
     """The cards in the order they are dealt (what the hand's deck is)."""
     _slot_of: dict[Card, int] = field(default_factory=dict, compare=False, repr=False)
+    _public: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     def opening(self, card: Card) -> str:
         """The salt that opens ``card``'s commitment, as hex."""
@@ -105,8 +106,9 @@ class Shuffle:
 
     def public(self) -> dict[str, object]:
         """What the hand's first frame tells everyone: the root, the 52 commitments and
-        the seeds (none of it opens a card)."""
-        return {"root": self.deck.root, "leaves": list(self.deck.leaves), "seeds": list(self.seeds)}
+        the seeds (none of it opens a card). One dict for every frame of the hand:
+        nothing may change it."""
+        return self._public
 
     def stored(self) -> str:
         """What the server keeps to open the hand's cards again: its secret and the seeds."""
@@ -117,7 +119,14 @@ def deal(deck: SecretDeck, seeds: Sequence[str]) -> Shuffle:
     """The hand dealt from ``deck`` with the players' ``seeds`` mixed in."""
     slots = tuple(positions_of(seeds))
     dealt = tuple(deck.order[p] for p in slots)
-    return Shuffle(deck, tuple(seeds), slots, dealt, {card: j for j, card in enumerate(dealt)})
+    public: dict[str, object] = {
+        "root": deck.root,
+        "leaves": list(deck.leaves),
+        "seeds": list(seeds),
+    }
+    return Shuffle(
+        deck, tuple(seeds), slots, dealt, {card: j for j, card in enumerate(dealt)}, public
+    )
 
 
 def from_stored(text: str) -> Shuffle:

@@ -176,15 +176,24 @@ async def _play(
 
 
 def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
-    """Each finished hand's face-down cards by table seat, with the salts that would
-    open them (docs/shuffle.md: a salt is as good as the card, tried against 52)."""
+    """Each finished hand's face-down cards by table seat."""
+    out: dict[int, dict[int, set[str]]] = {}
+    for recent in table.recent:
+        out[recent.hand_id] = {
+            seat: {str(c) for c in recent.state.down[h]} for h, seat in enumerate(recent.seats)
+        }
+    return out
+
+
+def _salts(table: Table) -> dict[int, dict[int, set[str]]]:
+    """The salts that open each finished hand's face-down cards, by table seat
+    (docs/shuffle.md: a salt is as good as its card, tried against the 52)."""
     out: dict[int, dict[int, set[str]]] = {}
     for recent in table.recent:
         shuffle = recent.shuffle
         assert shuffle is not None
         out[recent.hand_id] = {
-            seat: {str(c) for c in recent.state.down[h]}
-            | {shuffle.opening(c) for c in recent.state.down[h]}
+            seat: {shuffle.opening(c) for c in recent.state.down[h]}
             for h, seat in enumerate(recent.seats)
         }
     return out
@@ -219,7 +228,7 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
     """R8.4, and the shuffle's openings (docs/shuffle.md): no frame holds another seat's
     down card or its salt, nor the salt of a card never dealt, nor the server secret."""
     table, clients = asyncio.run(_play(variant, players, seed, drops))
-    secrets, closed = _secrets(table), _closed(table)
+    secrets, salts, closed = _secrets(table), _salts(table), _closed(table)
     checked = 0
     for viewer, client in clients.items():
         for text in client.frames:
@@ -239,6 +248,7 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
                 if seat == viewer or seat in shown:
                     continue
                 leaked = [c for c in cards if f'"{c}"' in text]
+                leaked += [x for x in salts[moment.hand_id][seat] if x in text]
                 assert not leaked, (
                     f"seat {seat}'s {leaked} sent to {viewer} in frame {message['no']}"
                 )
@@ -256,7 +266,7 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
     variant: str, players: int, seed: int
 ) -> None:
     table, _ = asyncio.run(_play(variant, players, seed))
-    secrets, closed = _secrets(table), _closed(table)
+    secrets, salts, closed = _secrets(table), _salts(table), _closed(table)
     checked = 0
     for recent in table.recent:
         row = table.store.hand(recent.hand_id)
@@ -283,6 +293,7 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
                     if seat == viewer or seat in shown:
                         continue
                     leaked = [c for c in cards if f'"{c}"' in text]
+                    leaked += [x for x in salts[recent.hand_id][seat] if x in text]
                     assert not leaked, f"seat {seat}'s {leaked} replayed to {viewer}"
                     checked += 1
             if viewer is not None:  # by the end a player has seen all their own down cards
