@@ -17,6 +17,7 @@ from web_harness import Cardroom, Client, Message, cardroom, clients_at, http_js
 
 from stud.cli.main import app
 from stud.verify import verify_proof, verify_text
+from stud.web.fairness import Dealer
 
 runner = CliRunner()
 
@@ -154,3 +155,21 @@ def test_seeds_go_into_the_next_hand_whose_deck_was_committed_before_them(
     missing = runner.invoke(app, ["verify", str(tmp_path / "nope.phh")])
     assert missing.exit_code == 1
     assert "cannot read it" in missing.output
+
+
+def test_a_seed_goes_into_one_deal_of_the_deck_committed_before_it() -> None:
+    dealer = Dealer()
+    committed = dealer.next.root
+    dealer.offer(1, "old")
+    dealer.offer(1, "new")  # the newest seed counts
+    dealer.offer(2, "two")
+    dealer.offer(None, "observer")  # an observer has no seat to seed
+    dealer.offer(3, None)
+    shuffle = dealer.shuffle([1, 3])
+    assert shuffle.deck.root == committed
+    assert shuffle.seeds == ("new",)
+    assert dealer.next.root == committed  # nothing spent until the hand is dealt
+    dealer.dealt([1, 3])
+    assert dealer.next.root != committed
+    again = dealer.shuffle([1, 2])
+    assert again.seeds == ("two",)  # 1's seed was spent; 2 was not dealt, kept its own

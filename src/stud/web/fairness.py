@@ -28,7 +28,7 @@ from stud.shuffle import (
     secret_deck,
 )
 from stud.state import HandState
-from stud.verify import deal_slots
+from stud.verify import VerifyError, deal_slots
 from stud.web.history import seat_phh
 
 __all__ = ["Dealer", "proof", "seat_proof", "stored_shuffle", "with_proof"]
@@ -47,24 +47,33 @@ class Dealer:
         if account is not None and seed is not None:
             self._seeds[account] = seed
 
-    def deal(self, accounts: Sequence[int]) -> Shuffle:
+    def shuffle(self, accounts: Sequence[int]) -> Shuffle:
         """The next hand's shuffle with the seeds of the accounts dealt in (in seat
-        order), and a fresh deck committed for the hand after."""
-        seeds = [self._seeds.pop(a) for a in accounts if a in self._seeds]
-        shuffle = deal(self.next, seeds)
+        order); nothing changes until it is ``dealt`` (the hand might not be stored)."""
+        return deal(self.next, [self._seeds[a] for a in accounts if a in self._seeds])
+
+    def dealt(self, accounts: Sequence[int]) -> None:
+        """The hand is dealt: its seeds are spent, and a fresh deck is committed for the
+        hand after."""
+        for account in accounts:
+            self._seeds.pop(account, None)
         self.next = secret_deck(self._secret(SECRET_BYTES))
-        return shuffle
 
 
-def proof(phh: str, shuffle: Shuffle) -> dict[str, Any]:
+def proof(phh: str, shuffle: Shuffle) -> dict[str, Any] | None:
     """What a player needs to check a history (``phh``, already cut down to what they
-    saw) against its deck: the commitment, the seeds and the salt of every card it shows."""
+    saw) against its deck: the commitment, the seeds and the salt of every card it shows
+    (``None`` if the history was not dealt from that deck: no proof rather than a false one)."""
     actions = tomllib.loads(phh)["actions"]
+    try:
+        salts = shuffle.salts(deal_slots(actions).cards)
+    except (ShuffleError, VerifyError, IndexError):
+        return None
     return {
         "root": shuffle.deck.root,
         "leaves": list(shuffle.deck.leaves),
         "seeds": list(shuffle.seeds),
-        "salts": shuffle.salts(deal_slots(actions).cards),
+        "salts": salts,
         "actions": actions,
     }
 
@@ -83,6 +92,8 @@ def with_proof(phh: str, stored: str | None) -> str:
     if shuffle is None:
         return phh
     fields = proof(phh, shuffle)
+    if fields is None:
+        return phh
     lines = [
         f"_deck_{key} = {toml_value(fields[key])}" for key in ("root", "leaves", "seeds", "salts")
     ]

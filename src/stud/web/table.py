@@ -792,7 +792,8 @@ class Table:
             return
         numbers = tuple(n for n, s in enumerate(self.seats) if s and self._dealt_in(n, s))
         seats = [self.seats[n] for n in numbers]
-        shuffle = self.dealer.deal([s.account for s in seats if s])
+        accounts = [s.account for s in seats if s]
+        shuffle = self.dealer.shuffle(accounts)
         deck = list(shuffle.dealt)
         stacks = [s.stack for s in seats if s is not None]
         self.hand_id = await self.store.save_start(
@@ -800,10 +801,11 @@ class Table:
             "".join(str(c) for c in deck),
             numbers,
             [s.name for s in seats if s],
-            [s.account for s in seats if s],
+            accounts,
             stacks,
             shuffle.stored(),
         )
+        self.dealer.dealt(accounts)
         self.shuffle = shuffle
         self._deal(numbers, deck, stacks)
 
