@@ -77,17 +77,31 @@ def _p_value(x: float, k: int) -> float:
     return 0.5 * math.erfc(z / math.sqrt(2))
 
 
-def uniformity(shuffles: int) -> tuple[list[float], float]:
-    """Per-position chi-squared statistics over ``shuffles`` deals; the seconds it took."""
+def _report(counts: list[list[int]], shuffles: int, seconds: float) -> None:
+    expected = shuffles / 52
+    stats = [sum((c - expected) ** 2 / expected for c in row) for row in counts]
+    p = [_p_value(x, 51) for x in stats]
+    low = sum(x < 0.01 for x in p)
+    print(
+        f"{shuffles:,} shuffles in {seconds:.0f} s; chi-squared per deal position (51 df): "
+        f"statistic min {min(stats):.1f}, median {sorted(stats)[26]:.1f}, "
+        f"max {max(stats):.1f}; p-value min {min(p):.3f}; "
+        f"positions with p < 0.01: {low} of 52",
+        flush=True,
+    )
+
+
+def uniformity(shuffles: int, every: int) -> None:
+    """Count the card at each deal position over ``shuffles`` deals, and report the
+    chi-squared statistics every ``every`` shuffles and at the end."""
     counts = [[0] * 52 for _ in range(52)]
     start = time.perf_counter()
-    for _ in range(shuffles):
+    for n in range(1, shuffles + 1):
         order = deck_order(secrets.token_bytes(32))
         for j, p in enumerate(positions_of([secrets.token_hex(8)])):
             counts[j][order[p]] += 1
-    expected = shuffles / 52
-    stats = [sum((c - expected) ** 2 / expected for c in row) for row in counts]
-    return stats, time.perf_counter() - start
+        if n % every == 0 or n == shuffles:
+            _report(counts, n, time.perf_counter() - start)
 
 
 def main() -> None:
@@ -95,6 +109,7 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=1_000_000)
     parser.add_argument("--shuffles", type=int, default=10_000_000)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--every", type=int, default=1_000_000, help="report every N shuffles")
     args = parser.parse_args()
     if args.deals:
         seconds = verify_deals(args.deals, random.Random(args.seed))
@@ -103,17 +118,7 @@ def main() -> None:
             f"({args.deals / seconds:,.0f} a second); every one verified"
         )
     if args.shuffles:
-        stats, seconds = uniformity(args.shuffles)
-        p = [_p_value(x, 51) for x in stats]
-        print(
-            f"{args.shuffles:,} shuffles in {seconds:.0f} s; chi-squared per deal position (51 df):"
-        )
-        low = sum(x < 0.01 for x in p)
-        print(
-            f"  statistic min {min(stats):.1f}, median {sorted(stats)[26]:.1f}, "
-            f"max {max(stats):.1f}; p-value min {min(p):.3f}; "
-            f"positions with p < 0.01: {low} of 52"
-        )
+        uniformity(args.shuffles, args.every)
 
 
 if __name__ == "__main__":
