@@ -158,6 +158,10 @@ class Viewer:
         return self.take()
 
 
+_SITTINGS = itertools.count(1)
+"""Sittings are numbered from 1 in a process (0 is a replay's)."""
+
+
 @dataclass(slots=True)
 class _Seat:
     account: int
@@ -176,6 +180,9 @@ class _Seat:
     """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
     info: SeatInfo | None = field(default=None, compare=False, repr=False)
     """What the last published moment told of this seat, kept while it still holds."""
+    sitting: int = field(default_factory=lambda: next(_SITTINGS))
+    """This sitting's number (``SeatInfo.sitting``): the hands dealt to it are its own,
+    wherever a tournament moves it; whoever sits in its seat after it is another."""
 
     def seat_info(self) -> SeatInfo:
         """What every viewer may know of this seat now: the last moment's, if the same
@@ -193,6 +200,7 @@ class _Seat:
             or info.name != self.name
             or info.account != self.account
             or info.bot != bot
+            or info.sitting != self.sitting
         ):
             info = self.info = SeatInfo(
                 name=self.name,
@@ -201,6 +209,7 @@ class _Seat:
                 sitting_out=self.sitting_out,
                 connected=connected,
                 account=self.account,
+                sitting=self.sitting,
             )
         return info
 
@@ -294,6 +303,8 @@ class Table:
         self.seats: list[_Seat | None] = [None] * size
         self.hand: HandState | None = None
         self.hand_seats: tuple[int, ...] = ()
+        self.hand_sittings: tuple[int, ...] = ()
+        """Who held each seat of the hand (``Moment.hand_sittings``)."""
         self.hand_id: int | None = None
         self._actions = 0
         self._turn_start = 0.0
@@ -801,6 +812,7 @@ class Table:
     def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> None:
         self.hand = new_hand(self.rules, stacks, deck=deck)
         self.hand_seats = numbers
+        self.hand_sittings = self._sittings(numbers)
         self._actions = 0
         keep_from = self._hand_first_no
         self._hand_first_no = self._no + 1
@@ -808,6 +820,10 @@ class Table:
             self._log.popleft()
         self._start_turn()
         self._publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+
+    def _sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        """The sitting in each of these seats (-1, nobody's, for an empty one)."""
+        return tuple(-1 if (s := self.seats[n]) is None else s.sitting for n in numbers)
 
     def _after_hand(self) -> None:
         """Seats change only between hands: leavers, removed bots and the busted stand."""
@@ -857,6 +873,7 @@ class Table:
             seats=infos,
             hand=hand,
             hand_seats=self.hand_seats,
+            hand_sittings=self.hand_sittings,
             hand_id=self.hand_id,
             clock=clock,
             events=events,
@@ -930,6 +947,7 @@ class Table:
         deck = list(parse_cards(unfinished.deck))
         self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
         self.hand_seats = tuple(unfinished.seats)
+        self.hand_sittings = self._sittings(self.hand_seats)
         for _, data, _ in unfinished.actions:
             act = Act(type="act", seq=1, **data)
             self.hand = self.hand.apply(action_of(act))
