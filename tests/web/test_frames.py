@@ -38,11 +38,12 @@ def _moments(variant: str, players: int, seed: int) -> list[Published]:
     sittings: tuple[int, ...] = ()
     for hand_id in (7, 8):
         if hand_id == 8:  # the finished hand is still the table's when seat 1 changes hands
+            last = out[-1].moment
             infos = (SeatInfo(name="n", stack=120, account=NEWCOMER, sitting=1), *infos[1:])
-            seats = (seats[0], *infos)
-            people = {info.account: n for n, info in enumerate(seats) if info is not None}
+            changed = (last.seats[0], *infos)
+            people = {info.account: n for n, info in enumerate(changed) if info is not None}
             notes = ("n sits down in seat 2",)
-            moment = Moment(1, "t", rules, seats, hand, table_seats, 7, notes=notes)
+            moment = replace(last, seats=changed, clock=None, events=(), notes=notes)
             out.append(Published(len(out) + 1, moment, people))
             sittings = (1, *(0 for _ in infos[1:]))
         hand = new_hand(rules, [300] * players, rng=rng)
@@ -96,7 +97,8 @@ def test_r8_4_who_sits_in_a_seat_of_a_finished_hand_gets_none_of_it() -> None:
     moments = _moments("stud", 3, 4)
     sat = next(i for i, p in enumerate(moments) if p.people.get(NEWCOMER) == 1)
     first = moments[sat - 1].moment.hand
-    assert first is not None and first.is_over
+    assert first is not None
+    assert first.is_over
     secret = {str(c) for c in first.down[0]}
     now, before = TableView(moments[sat]), TableView(moments[sat - 1])
     text = EventFrames(now, before).text(NEWCOMER)
