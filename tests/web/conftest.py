@@ -20,6 +20,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from web_harness import check_books
 
 from stud.web.store import Store
 
@@ -71,9 +72,18 @@ def postgres_url(postgres_server: str) -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
-    """An empty store in a SQLite file, then on PostgreSQL."""
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store in a SQLite file, then on PostgreSQL; its books must balance at
+    the end of every test that used it (``check_books``)."""
     if request.param == "sqlite":
-        return Store(f"{tmp_path}/cardroom.sqlite3")
-    url: str = request.getfixturevalue("postgres_url")
-    return Store(url)
+        url = f"{tmp_path}/cardroom.sqlite3"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    opened = Store(url)
+    yield opened
+    opened.close()
+    again = Store(url)  # the test may have closed it
+    try:
+        assert check_books(again) == []
+    finally:
+        again.close()

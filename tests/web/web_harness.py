@@ -94,13 +94,30 @@ async def cardroom(
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
+    played = False
     try:
         yield Cardroom(room, port)
+        played = True
     finally:
         server.should_exit = True
         await task
+        for table in list(room.tables.values()):
+            await table.stop()
+        books = check_books(store) if played else []
         await room.close()
         listener.close()
+    assert books == [], books
+
+
+def check_books(store: Store) -> list[str]:
+    """What is wrong with the store's books (R8.1): every account's bankroll is the sum
+    of its ledger rows (each opens at 0 and every chip it gets or pays is a row), and
+    the bankrolls plus the chips at tables and in prize pools are the chips granted."""
+    wrong = [f"{name}'s bankroll is not its ledger's sum" for name in store.unbalanced_accounts()]
+    held, granted = store.chips()
+    if held != granted:
+        wrong.append(f"{held} chips held, {granted} granted")
+    return wrong
 
 
 @dataclass
