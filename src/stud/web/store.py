@@ -7,7 +7,11 @@ in ``stud/web/migrations``, run when a store opens.
 Chips move between a bankroll and a table only here, and every move writes a
 ledger row in the same transaction, so at any moment the bankrolls plus the
 stacks at the tables equal the chips ever granted (R8.1 across the server). Bots
-buy in from the house account, whose bankroll may go below zero.
+buy in from the house account, whose bankroll may go below zero. Every bankroll
+change is one ``_move``: an update that adds to the bankroll in the database
+(never a value read and written back, which a transaction beside it, such as the
+writer thread's rake against a bot's buy-in on PostgreSQL, would overwrite) and
+its ledger row, in one transaction.
 
 A hand row keeps its deck (server only) and every action as it is taken: a
 server killed mid-hand deals the same cards again and replays the actions to
@@ -297,6 +301,7 @@ class Store:
             threading.RLock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
         self.writer = GroupWriter(self.engine, self._lock)
+        self._house_id = self._open_house()
 
     def close(self) -> None:
         """Commit what is queued, and release the connections."""
@@ -311,7 +316,7 @@ class Store:
     # -- accounts -------------------------------------------------------------------
 
     def _grant(self, session: Session, account: Account) -> None:
-        _move(session, account, GRANT, "grant")
+        _move(session.connection(), account.id, GRANT, "grant")
 
     def _new_session(self, session: Session, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -374,13 +379,22 @@ class Store:
             assert account is not None
             return AccountInfo(account.id, account.name, account.guest, account.bankroll)
 
-    def _house(self, session: Session) -> Account:
-        house = session.scalar(select(Account).where(Account.name == HOUSE))
-        if house is None:
-            house = Account(name=HOUSE, bankroll=0)
-            session.add(house)
-            session.flush()
-        return house
+    def _open_house(self) -> int:
+        """The house account's id, made when the store first opens (never later, in a
+        transaction that two could race to make it in)."""
+        for _ in range(2):  # another process may make it between the look and the insert
+            try:
+                with self._tx() as session:
+                    found = session.scalar(select(Account.id).where(Account.name == HOUSE))
+                    if found is not None:
+                        return found
+                    house = Account(name=HOUSE, bankroll=0)
+                    session.add(house)
+                    session.flush()
+                    return house.id
+            except IntegrityError:
+                continue
+        raise StoreError("cannot make the house account")
 
     # -- tables and seats ---------------------------------------------------------
 
@@ -418,14 +432,12 @@ class Store:
     ) -> SeatRow:
         """Move ``buy_in`` chips from the bankroll (the house's for a bot) to a seat."""
         with self._tx() as session:
-            account = self._house(session) if bot else session.get(Account, account_id)
+            account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
-            if not bot and account.bankroll < buy_in:
-                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             if session.get(SeatRow, (table_id, seat)) is not None:
                 raise StoreError(f"seat {seat + 1} is taken")
-            _move(session, account, -buy_in, "buy_in", table_id)
+            _move(session.connection(), account.id, -buy_in, "buy_in", table_id, covered=not bot)
             row = SeatRow(
                 table_id=table_id,
                 seat=seat,
@@ -443,9 +455,7 @@ class Store:
             row = session.get(SeatRow, (table_id, seat))
             if row is None:
                 return 0
-            account = session.get(Account, row.account_id)
-            assert account is not None
-            _move(session, account, row.stack, "cash_out", table_id)
+            _move(session.connection(), row.account_id, row.stack, "cash_out", table_id)
             session.delete(row)
             return row.stack
 
@@ -505,13 +515,16 @@ class Store:
         """Commit a finished hand: the seats' new stacks, its history and the house's
         rake (R9.4: the chips the stacks lost to it go to the house's bankroll), at once."""
         with self._tx() as session:
-            _hand_finished(hand_id, table_id, stacks, pot, phh, rake)(session.connection())
+            finished = _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id)
+            finished(session.connection())
 
     def save_finish(
         self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
     ) -> asyncio.Future[None]:
         """``finish_hand`` queued for the writer: done once the hand is committed."""
-        return self.writer.submit(_hand_finished(hand_id, table_id, stacks, pot, phh, rake))
+        return self.writer.submit(
+            _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id)
+        )
 
     def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
         """The hand a table was playing when the server stopped, if any."""
@@ -695,7 +708,7 @@ class Store:
                 raise StoreError("no such tournament")
             if tournament.state != "registering":
                 raise StoreError("registration is closed: the tournament has started")
-            account = self._house(session) if bot else session.get(Account, account_id)
+            account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
             taken = list(
@@ -706,10 +719,15 @@ class Store:
                 raise StoreError("you are already registered for this tournament")
             if len(taken) >= players:
                 raise StoreError(f"the tournament is full: {players} players")
-            if not bot and account.bankroll < buy_in:
-                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             seat = min(set(range(players)) - {e.seat for e in taken})
-            _move(session, account, -buy_in, "entry", tournament.table_id)
+            _move(
+                session.connection(),
+                account.id,
+                -buy_in,
+                "entry",
+                tournament.table_id,
+                covered=not bot,
+            )
             row = EntryRow(
                 tournament_id=tournament_id,
                 seat=seat,
@@ -737,10 +755,8 @@ class Store:
             )
             if entry is None:
                 raise StoreError("you are not registered for this tournament")
-            account = session.get(Account, account_id)
-            assert account is not None
             buy_in = int(tournament.config["buy_in"])
-            _move(session, account, buy_in, "refund", tournament.table_id)
+            _move(session.connection(), account_id, buy_in, "refund", tournament.table_id)
             session.delete(entry)
 
     def save_tournament(self, tournament_id: int, state: str, progress: dict[str, Any]) -> None:
@@ -786,18 +802,35 @@ class Store:
                     continue
                 entry = session.get(EntryRow, (tournament_id, seat))
                 assert entry is not None
-                account = session.get(Account, entry.account_id)
-                assert account is not None
-                _move(session, account, prize, "prize", row.table_id)
+                _move(session.connection(), entry.account_id, prize, "prize", row.table_id)
 
 
 def _move(
-    session: Session, account: Account, delta: int, reason: str, table_id: int | None = None
+    connection: Connection,
+    account_id: int,
+    delta: int,
+    reason: str,
+    table_id: int | None = None,
+    *,
+    covered: bool = False,
 ) -> None:
-    """Chips into (or out of) a bankroll, always with their ledger row (R8.1 server-wide):
-    the one way a bankroll changes in a session, so the books always balance."""
-    account.bankroll += delta
-    session.add(Ledger(account_id=account.id, table_id=table_id, delta=delta, reason=reason))
+    """Chips into (or out of) a bankroll, always with their ledger row, in the caller's
+    transaction (R8.1 server-wide): the one way a bankroll changes, so the books
+    always balance. The database adds ``delta`` to the bankroll as it stands (the
+    row is locked until the transaction ends), so two moves at once both count.
+    ``covered``: refuse (``StoreError``, nothing changed) a move that would take the
+    bankroll below zero."""
+    change = update(Account).where(Account.id == account_id)
+    if covered and delta < 0:
+        change = change.where(Account.bankroll >= -delta)
+    moved = connection.execute(change.values(bankroll=Account.bankroll + delta))
+    if moved.rowcount != 1:
+        have = connection.scalar(select(Account.bankroll).where(Account.id == account_id))
+        if have is None:
+            raise StoreError("no such account")
+        raise StoreError(f"the bankroll has {have} chips, not {-delta}")
+    row = {"account_id": account_id, "table_id": table_id, "delta": delta, "reason": reason}
+    connection.execute(insert(Ledger), row)
 
 
 def _hand_row(
@@ -837,19 +870,17 @@ def _action_row(
 
 
 def _hand_finished(
-    hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int
+    hand_id: int,
+    table_id: int,
+    stacks: dict[int, int],
+    pot: int,
+    phh: str,
+    rake: int,
+    house: int,
 ) -> Callable[[Connection], None]:
     def write(connection: Connection) -> None:
         if rake:
-            house = connection.scalar(select(Account.id).where(Account.name == HOUSE))
-            if house is None:
-                new = insert(Account).returning(Account.id)
-                house = connection.execute(new, {"name": HOUSE, "bankroll": 0}).scalar_one()
-            connection.execute(
-                update(Account).where(Account.id == house).values(bankroll=Account.bankroll + rake)
-            )
-            row = {"account_id": house, "table_id": table_id, "delta": rake, "reason": "rake"}
-            connection.execute(insert(Ledger), row)
+            _move(connection, house, rake, "rake", table_id)
         ended = connection.execute(
             _END_HAND, {"b_hand": hand_id, "b_ended": _now(), "b_pot": pot, "b_phh": phh}
         )
