@@ -11,8 +11,8 @@ from __future__ import annotations
 import asyncio
 from typing import Any
 
-from test_sit_and_go import _over, _state
-from test_tournament_tables import THREE
+from test_sit_and_go import _over
+from test_tournament_tables import THREE, three_away
 from web_harness import Client, Message, cardroom, connect
 
 from stud.web.history import stored_hand
@@ -141,16 +141,7 @@ def test_r8_4_a_player_moved_into_a_tournament_seat_sees_none_of_its_last_hand()
                         if wanted(message):
                             return message
 
-                async with (
-                    connect(room, one, tokens[0]) as ann,
-                    connect(room, one, tokens[2]) as cat,
-                ):
-                    for client in (ann, at_two, cat):  # entrants 0, 1, 2: tables 1, 2, 1
-                        await client.send(type="register")
-                        await client.until(lambda m: m["type"] == "registered")
-                    for client in (ann, cat):
-                        await client.until(lambda m: _state(m) == "running")
-                        await client.send(type="sit_out")
+                await three_away(room, one, tokens, at_two)
                 arrived = await watched(_is_note(f"{bob} moves in from table 2"))
                 seat = arrived["table"]["you"]
                 assert seat is not None
