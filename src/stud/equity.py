@@ -51,7 +51,8 @@ from stud.cards import DECK, Card, CardError, format_cards, parse_cards
 from stud.core import shares
 from stud.core.shares import SHARE_UNIT
 from stud.evaluation.kernels import NO_LOW, high_batch, high_low8_batch, razz_batch
-from stud.rules import Variant
+from stud.parallel import LocalPool, Runner
+from stud.rules import MAX_SEATS, MIN_SEATS, Variant
 
 __all__ = [
     "SHARE_UNIT",
@@ -196,8 +197,8 @@ class Situation:
     def __post_init__(self) -> None:
         object.__setattr__(self, "variant", Variant(self.variant))
         n = len(self.hands)
-        if not 2 <= n <= 8:
-            raise EquityError(f"odds need 2 to 8 players, not {n}")
+        if not MIN_SEATS <= n <= MAX_SEATS:
+            raise EquityError(f"odds need {MIN_SEATS} to {MAX_SEATS} players, not {n}")
         object.__setattr__(self, "unknown", tuple(self.unknown) or (0,) * n)
         object.__setattr__(self, "ranges", tuple(self.ranges) or (None,) * n)
         if len(self.unknown) != n or len(self.ranges) != n:
@@ -1030,12 +1031,14 @@ def run_equity(
     jobs: int = 1,
     method: Method | None = None,
     chunk: int = 1 << 21,
+    runner: Runner | None = None,
 ) -> Iterator[EquityResult]:
     """The odds as they build up: one result after each piece of work, the last whole.
 
     Exact enumeration when the outcomes number at most ``exact_budget`` (or when
     ``method`` says so), Monte Carlo with ``trials`` seeded trials otherwise. With
-    ``jobs`` above one the pieces run in that many processes. Stopping the
+    ``jobs`` above one the pieces run in that many processes (``runner``, when
+    given, runs them instead: a ``stud.parallel.Runner`` such as Ray). Stopping the
     iteration early leaves the partial counts in the last result yielded (for
     Monte Carlo, a fair estimate; for exact, not an answer).
     """
@@ -1055,30 +1058,17 @@ def run_equity(
     counters = np.zeros((len(situation.hands), _COLUMNS), dtype=np.int64).astype(object)
     counted = 0
     used_seed = seed if method is Method.MONTE_CARLO else None
-    results: Iterator[npt.NDArray[Any]]
-    if jobs == 1:
-        results = (_run_task(situation, task) for task, _ in plan)
-        pool = None
-    else:
-        from concurrent.futures import ProcessPoolExecutor  # noqa: PLC0415
-
-        pool = ProcessPoolExecutor(max_workers=jobs, initializer=_ignore_interrupts)
-        results = pool.map(_run_task, [situation] * len(plan), [task for task, _ in plan])
-    try:
-        for (_, size), part in zip(plan, results, strict=True):
-            counters = counters + part.astype(object)
-            counted += size
-            yield _result(situation, counters, counted, total, method, used_seed, counted == target)
-    finally:
-        if pool is not None:
-            pool.shutdown(wait=False, cancel_futures=True)
+    pieces = [(situation, task, size) for task, size in plan]
+    for size, part in (runner or LocalPool(jobs)).map(_run_piece, pieces):
+        counters = counters + part.astype(object)
+        counted += size
+        yield _result(situation, counters, counted, total, method, used_seed, counted == target)
 
 
-def _ignore_interrupts() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them and keeps what it has."""
-    import signal  # noqa: PLC0415
-
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
+def _run_piece(piece: tuple[Situation, _Task, int]) -> tuple[int, npt.NDArray[Any]]:
+    """One piece of a run's plan: the outcomes it covers and its counters."""
+    situation, task, size = piece
+    return size, _run_task(situation, task)
 
 
 def odds(
