@@ -10,7 +10,12 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-__all__ = ["Rules", "RulesError", "ShortAllInRule", "Variant"]
+__all__ = ["MAX_SEATS", "MIN_SEATS", "Rules", "RulesError", "ShortAllInRule", "Variant"]
+
+MIN_SEATS = 2
+"""The fewest players at a table (R1.2)."""
+MAX_SEATS = 8
+"""The most players at a table (R1.2)."""
 
 
 class RulesError(ValueError):

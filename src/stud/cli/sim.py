@@ -52,16 +52,10 @@ from stud.cli.tournament import (
     play_series,
 )
 from stud.history.phh import phhs_table
-from stud.rules import RulesError
+from stud.parallel import Runner
+from stud.rules import MAX_SEATS, MIN_SEATS, RulesError
 from stud.sim.results import SimResult, collect
-from stud.sim.run import (
-    ChunkResult,
-    Executor,
-    LocalProcesses,
-    SimError,
-    Simulation,
-    simulate,
-)
+from stud.sim.run import ChunkResult, LocalProcesses, SimError, Simulation, simulate
 
 if TYPE_CHECKING:
     from stud.sim.ray_cluster import RayCluster
@@ -126,12 +120,12 @@ def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
     if players is not None:
         check_players(players, " bots")
     lineup = parse_bots(spec, players)
-    if not 2 <= len(lineup) <= 8:
-        fail(f"--bots {spec}: a table seats 2 to 8 bots, not {len(lineup)}")
+    if not MIN_SEATS <= len(lineup) <= MAX_SEATS:
+        fail(f"--bots {spec}: a table seats {MIN_SEATS} to {MAX_SEATS} bots, not {len(lineup)}")
     return tuple(lineup)
 
 
-def _executor(jobs: int | None, ray: str | None) -> Executor:
+def _executor(jobs: int | None, ray: str | None) -> Runner:
     check_jobs(jobs)
     if ray is None:
         return LocalProcesses(jobs or 1)

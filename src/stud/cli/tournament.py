@@ -26,12 +26,14 @@ from rich.table import Table
 
 from stud.cli.app import app, err, fail, stop_on_sigterm
 from stud.cli.progress import Progress
-from stud.rules import Rules, RulesError, Variant
+from stud.parallel import Runner
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.sim.run import SimError
-from stud.tournament.event import MAX_TABLE, TournamentConfig
+from stud.tournament.event import TournamentConfig
 from stud.tournament.icm import MAX_ICM_PLAYERS, icm_equities
-from stud.tournament.run import SeriesResult, TaskMap, run_sit_and_gos
-from stud.tournament.structure import Clock, Level, Structure, TournamentError
+from stud.tournament.places import ordinal
+from stud.tournament.run import SeriesResult, run_sit_and_gos
+from stud.tournament.structure import Clock, Level, Structure, TournamentError, doubling_levels
 
 __all__ = [
     "MAX_ENTRANTS",
@@ -45,7 +47,6 @@ __all__ = [
     "TournamentOptions",
     "default_payouts",
     "icm_command",
-    "ordinal",
     "parse_payouts",
     "play_series",
 ]
@@ -246,9 +247,9 @@ class TournamentOptions:
         """
         if not 2 <= players <= MAX_ENTRANTS:
             fail(f"--players {players}: a tournament takes 2 to {MAX_ENTRANTS} players")
-        table_size = MAX_TABLE if self.table_size is None else self.table_size
-        if not 2 <= table_size <= MAX_TABLE:
-            fail(f"--table-size {table_size}: a stud table seats 2 to {MAX_TABLE}")
+        table_size = MAX_SEATS if self.table_size is None else self.table_size
+        if not MIN_SEATS <= table_size <= MAX_SEATS:
+            fail(f"--table-size {table_size}: a stud table seats {MIN_SEATS} to {MAX_SEATS}")
         if self.level_hands is not None and self.level_minutes is not None:
             fail("--level-hands and --level-minutes: give one, a level lasts hands or minutes")
         length = self.level_minutes if self.level_minutes is not None else self.level_hands
@@ -257,7 +258,13 @@ class TournamentOptions:
             fail(f"{option} {length}: a level lasts at least one")
         length = length or LEVEL_HANDS
         games = self._games(rules.variant)
-        levels = _levels(self.levels, length) if self.levels else _doubling(rules, length)
+        levels = (
+            _levels(self.levels, length)
+            if self.levels
+            else doubling_levels(
+                Level(rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, length), LEVELS
+            )
+        )
         every, per_level = self._rotate_every(len(games))
         try:
             structure = Structure(
@@ -322,19 +329,6 @@ def _levels(text: str, length: int) -> tuple[Level, ...]:
     return tuple(levels)
 
 
-def _doubling(rules: Rules, length: int = LEVEL_HANDS) -> tuple[Level, ...]:
-    return tuple(
-        Level(
-            rules.ante * 2**i,
-            rules.bring_in * 2**i,
-            rules.small_bet * 2**i,
-            rules.big_bet * 2**i,
-            length,
-        )
-        for i in range(LEVELS)
-    )
-
-
 def play_series(
     config: TournamentConfig,
     lineup: tuple[str, ...],
@@ -342,7 +336,7 @@ def play_series(
     seed: int | None,
     *,
     jobs: int | None,
-    tasks: TaskMap | None = None,
+    tasks: Runner | None = None,
     as_json: bool,
 ) -> None:
     """``stud sim --tournament N``: N tournaments, the lineup repeated to fill the
@@ -457,9 +451,3 @@ def render_series(result: SeriesResult, seconds: float) -> Table:
             f"{100 * bot.roi_ci95:.1f}%",
         )
     return table
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, ... 21st."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 > 20 else n % 100, "th")
-    return f"{n}{suffix}"

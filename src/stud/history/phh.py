@@ -40,6 +40,7 @@ from stud.cards import DECK, Card, CardError, parse_cards
 from stud.pots import build_pots
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
+from stud.views import seen_down
 
 __all__ = [
     "PHHError",
@@ -626,17 +627,16 @@ def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> s
 
     Every rule setting that differs from the default is written, so the replay
     plays by the same rules (R8.3). With ``viewer`` (a seat), the history holds only
-    what that player saw: other players' face-down cards are ``??`` unless shown
-    at showdown (R8.4).
+    what that player saw (``stud.views.seen_down``): other players' face-down cards
+    are ``??`` unless shown at showdown (R8.4).
     """
     rules = state.rules
-    shown = {e.seat for e in state.events if isinstance(e, HandShown)}
+    seen = state.down if viewer is None else seen_down(state, viewer)
     actions: list[str] = []
     for event in state.events:
         match event:
             case CardsDealt(seat=seat, down=down, up=up):
-                hidden = viewer is not None and seat != viewer and seat not in shown
-                cards = "".join("??" if hidden else str(c) for c in down)
+                cards = "".join(str(c) if c in seen[seat] else "??" for c in down)
                 actions.append(f"d dh p{seat + 1} {cards}{''.join(str(c) for c in up)}")
             case CommunityCardDealt(card=card):
                 actions.append(f"d db {card}")

@@ -49,7 +49,7 @@ from stud.actions import (
 )
 from stud.cards import Card, CardError, parse_card
 from stud.history.phh import CODE_OF, PHHError, PHHHand, replay, toml_value
-from stud.rules import Rules, RulesError, Variant
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.state import HandState
 
 __all__ = [
@@ -342,8 +342,10 @@ class _Reader:
         )
         in_hand, known = self.first_pass(seated, body, summary)
         order = sorted(in_hand, key=lambda name: seated[name][0])
-        if not 2 <= len(order) <= 8:
-            raise self.error(f"{len(order)} players in the hand; stud is for 2 to 8", body)
+        if not MIN_SEATS <= len(order) <= MAX_SEATS:
+            raise self.error(
+                f"{len(order)} players in the hand; stud is for {MIN_SEATS} to {MAX_SEATS}", body
+            )
         return self.second_pass(seated, order, known, body, summary, table, max_seats)
 
     def first_pass(

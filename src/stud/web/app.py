@@ -27,7 +27,7 @@ from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from stud.rules import Rules, RulesError
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
@@ -135,8 +135,8 @@ class Room:
         rules = Rules.from_stakes(stakes, variant)
         if rake.strip():
             rules = rules.with_rake(rake)
-        if not 2 <= seats <= 8:
-            raise ValueError(f"a table has 2 to 8 seats, not {seats}")
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
         name = " ".join(name.split())[:40] or rules.variant.game_name
         table_id = self.store.create_table(
             name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake

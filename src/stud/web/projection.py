@@ -34,6 +34,7 @@ from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
 from stud.state import HandState, Phase
+from stud.views import seen_down
 from stud.web.protocol import action_json
 
 __all__ = [
@@ -406,7 +407,7 @@ def own_parts(moment: Moment) -> dict[int, OwnPart]:
     if hand is None:
         return {}
     actor = hand.actor
-    return {seat: (hand.down[h], h == actor) for seat, h in held(moment).items()}
+    return {seat: (seen_down(hand, h)[h], h == actor) for seat, h in held(moment).items()}
 
 
 def project_events(

@@ -23,9 +23,9 @@ from typing import Any
 
 from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
-from stud.rules import Rules, Variant
-from stud.tournament.event import MAX_TABLE, TableHand, Tournament, TournamentConfig
-from stud.tournament.places import Finish
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
+from stud.tournament.event import TableHand, Tournament, TournamentConfig
+from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.protocol import ProtocolError, Register, Unregister
 from stud.web.store import EntryRow, Store, TournamentRow
@@ -100,7 +100,7 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
     spec: Spec = {
         "game": game,
         "players": players,
-        "table_size": _whole(data, "table_size", min(players, MAX_TABLE), 2, MAX_TABLE),
+        "table_size": _whole(data, "table_size", min(players, MAX_SEATS), MIN_SEATS, MAX_SEATS),
         "buy_in": _whole(data, "buy_in", 100, 0, 100_000),
         "stack": _whole(data, "stack", 500, 1, 1_000_000),
         "ante": _whole(data, "ante", 1, 1, 10_000),
@@ -160,11 +160,6 @@ def seats_after(
             if player not in stay:
                 placed[player] = (table, next(free))
     return placed
-
-
-def _ordinal(place: int) -> str:
-    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
 
 
 class Director:
@@ -468,9 +463,7 @@ class Director:
                 notes.append(f"{name} wins the tournament and {finish.prize} chips")
                 continue
             shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
-            notes.append(
-                f"{name} finishes {_ordinal(finish.place)}{shared} and wins {finish.prize}"
-            )
+            notes.append(f"{name} finishes {ordinal(finish.place)}{shared} and wins {finish.prize}")
         self._note(*notes)
         self.tell_all()
 
