@@ -51,6 +51,9 @@ try:
     if sys.argv[2] == "import":
         import stud
         stud.new_hand(stud.Rules(stud.Variant.STUD8), [100, 100])
+    elif sys.argv[2] == "warmup":
+        from stud.warmup import warm_up
+        warm_up()
     else:
         from stud.cli.main import main
         sys.argv = ["stud", *sys.argv[2:]]
@@ -86,6 +89,14 @@ def test_import_stud_needs_no_extra() -> None:
     code, _, err, facts = run_without_extras("import")
     assert code == 0, err
     assert facts["tried"] == []
+    assert facts["loaded"] == []
+
+
+def test_warm_up_compiles_what_the_base_install_has() -> None:
+    """``python -m stud.warmup``, which ``make`` runs after installing, needs no extra."""
+    code, _, err, facts = run_without_extras("warmup")
+    assert code == 0, err
+    assert set(facts["tried"]) <= EXTRAS["env"]  # it looked for the environments' packages
     assert facts["loaded"] == []
 
 
