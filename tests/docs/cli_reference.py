@@ -2,11 +2,16 @@
 
 ``python tests/docs/cli_reference.py`` (``make cli-docs``) writes it again after a
 command changes; ``tests/docs/test_docs.py`` fails while the file and the help
-differ, so the reference cannot drift from the commands.
+differ, so the reference cannot drift from the commands. What depends on the
+machine is written the same everywhere: the help is made in a child process whose
+home is ``HOME`` (the default files read ``/home/you/.local/share/stud/...``), and
+the most ``--jobs`` (four per core) is written as such.
 """
 
 from __future__ import annotations
 
+import os
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,19 +19,23 @@ from pathlib import Path
 import typer
 from typer.testing import CliRunner
 
+from stud.cli.app import MAX_JOBS
 from stud.cli.main import app
 
 ROOT = Path(__file__).resolve().parents[2]
 REFERENCE = ROOT / "docs" / "cli.md"
 WIDTH = "100"
 """Columns the help is laid out in (``COLUMNS``), so the text is the same anywhere."""
+HOME = "/home/you"
+"""The home the reference's default paths are shown under."""
 
 HEADER = """\
 # Command-line reference
 
 Every `stud` command and its options, exactly as `stud <command> --help` prints
 them. This page is made from the commands themselves: `make cli-docs` writes it
-again, and the tests fail while it differs from what the commands print.
+again, and the tests fail while it differs from what the commands print. Default
+files are shown for a user whose home is `/home/you`.
 
 Short options mean the same in every command: `-v` variant, `-p` players, `-n`
 hands, `-s` seed, `-j` jobs. The bounds are the same too: 2 to 8 players (a
@@ -38,6 +47,8 @@ and exit status 2:
 
     $ stud sim --jobs 100000
     error: --jobs 100000: the number of processes must be from 1 to 8
+
+(on a machine of two cores, where four per core is 8).
 
 Commands that need an extra say so in one line, and exit 2, when it is missing:
 `stud serve` needs `pip install 'stud[server]'`, `stud sim --ray` needs
@@ -65,7 +76,8 @@ def help_text(args: list[str]) -> str:
     result = CliRunner().invoke(app, [*args, "--help"], env={"COLUMNS": WIDTH, "NO_COLOR": "1"})
     if result.exit_code != 0:
         raise RuntimeError(f"stud {' '.join(args)} --help failed: {result.output}")
-    return result.output.rstrip() + "\n"
+    text = result.output.rstrip() + "\n"
+    return text.replace(f"Local processes, 1 to {MAX_JOBS}.", "Local processes, 1 to 4 per core.")
 
 
 def reference() -> str:
@@ -77,6 +89,23 @@ def reference() -> str:
     return "".join(parts)
 
 
+def made_here() -> str:
+    """The reference as a child process makes it, with the same home on any machine."""
+    env = {k: v for k, v in os.environ.items() if k not in {"XDG_DATA_HOME", "COLUMNS"}}
+    env["HOME"] = HOME
+    done = subprocess.run(
+        [sys.executable, __file__, "--print"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=True,
+    )
+    return done.stdout
+
+
 if __name__ == "__main__":
-    REFERENCE.write_text(reference())
-    print(f"wrote {REFERENCE.relative_to(ROOT)}", file=sys.stderr)
+    if sys.argv[1:] == ["--print"]:
+        sys.stdout.write(reference())
+    else:
+        REFERENCE.write_text(made_here())
+        print(f"wrote {REFERENCE.relative_to(ROOT)}", file=sys.stderr)

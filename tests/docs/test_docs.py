@@ -6,7 +6,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from cli_reference import REFERENCE, ROOT, commands, help_text, reference
+from cli_reference import REFERENCE, ROOT, commands, made_here
 
 README = ROOT / "README.md"
 MOST_README_LINES = 400
@@ -14,16 +14,13 @@ MOST_README_LINES = 400
 
 def test_cli_reference_is_every_command_help() -> None:
     """docs/cli.md is what ``stud <command> --help`` prints, for every command."""
-    written = REFERENCE.read_text()
-    assert written == reference(), "docs/cli.md is out of date: run `make cli-docs`"
+    assert REFERENCE.read_text() == made_here(), "docs/cli.md is out of date: `make cli-docs`"
 
 
 @pytest.mark.parametrize("args", list(commands()), ids=lambda a: " ".join(["stud", *a]))
 def test_cli_reference_has_the_command(args: list[str]) -> None:
     title = " ".join(["stud", *args])
-    section = REFERENCE.read_text().split(f"## `{title}`\n", 1)
-    assert len(section) == 2, f"{title} is missing from docs/cli.md"
-    assert section[1].startswith(f"\n```text\n{help_text(args)}```\n")
+    assert f"\n## `{title}`\n\n```text\nUsage: {title} " in REFERENCE.read_text()
 
 
 def test_readme_is_a_short_guide() -> None:
