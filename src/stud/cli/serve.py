@@ -1,7 +1,9 @@
 """``stud serve``: the cardroom on the web, on this machine.
 
 Checks its options, opens the database (SQLite by default, ``--db`` for another
-file or PostgreSQL), prints the URL and serves until interrupted.
+file or PostgreSQL), prints the URL and serves until interrupted. The server's
+packages are the ``server`` extra (``pip install 'stud[server]'``), imported only
+here, when the command runs: every other command works without them.
 """
 
 from __future__ import annotations
@@ -17,7 +19,14 @@ import typer
 from stud.bots import BotLoadError, bot_factory
 from stud.cli.app import app, fail
 
-__all__ = ["serve"]
+__all__ = ["SERVER_PACKAGES", "serve"]
+
+SERVER_PACKAGES = frozenset(
+    {"starlette", "uvicorn", "uvloop", "httptools", "websockets", "pydantic", "psycopg"}
+)
+"""The ``server`` extra's packages: a missing one means the extra is not installed."""
+
+INSTALL_SERVER = "stud serve needs the cardroom's packages: pip install 'stud[server]'"
 
 
 def default_db() -> str:
@@ -27,9 +36,23 @@ def default_db() -> str:
     return str(Path(default_db_path()).with_name("cardroom.sqlite3"))
 
 
+def _installed(module: str) -> bool:
+    """Whether ``module`` can be imported here."""
+    try:
+        return importlib.util.find_spec(module) is not None
+    except ImportError:
+        return False
+
+
 def _fastest(module: str, fallback: Any) -> Any:
     """``module`` if it can be imported here, else ``fallback`` (uvicorn's names for both)."""
-    return module if importlib.util.find_spec(module) is not None else fallback
+    return module if _installed(module) else fallback
+
+
+def _missing_server_package(error: ImportError) -> bool:
+    """Whether ``error`` says a package of the ``server`` extra is not installed."""
+    name = error.name or ""
+    return isinstance(error, ModuleNotFoundError) and name.partition(".")[0] in SERVER_PACKAGES
 
 
 @app.command()
@@ -51,6 +74,19 @@ def serve(
     ] = "tight",
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
+    # The server loads only for this command, and only from the `server` extra.
+    try:
+        import uvicorn  # noqa: PLC0415
+
+        from stud.web.app import Room, create_app  # noqa: PLC0415
+        from stud.web.collector import Collector  # noqa: PLC0415
+        from stud.web.store import Store, StoreError  # noqa: PLC0415
+        from stud.web.table import Settings  # noqa: PLC0415
+        from stud.web.wire import WireProtocol  # noqa: PLC0415
+    except ImportError as error:
+        if _missing_server_package(error):
+            fail(INSTALL_SERVER)
+        raise
     if not 0 <= port < 65536:
         fail(f"--port {port}: a port is 1 to 65535 (0: any free port)")
     for option, value in (
@@ -65,15 +101,9 @@ def serve(
         bot_factory(bot)
     except BotLoadError as error:
         fail(f"--bot: {error}")
-    import uvicorn  # noqa: PLC0415  (the server loads only for this command)
-
-    from stud.web.app import Room, create_app  # noqa: PLC0415
-    from stud.web.collector import Collector  # noqa: PLC0415
-    from stud.web.store import Store, StoreError  # noqa: PLC0415
-    from stud.web.table import Settings  # noqa: PLC0415
-    from stud.web.wire import WireProtocol  # noqa: PLC0415
-
     url = db or default_db()
+    if url.startswith("postgresql") and not _installed("psycopg"):
+        fail(INSTALL_SERVER)
     if db is None:
         Path(url).parent.mkdir(parents=True, exist_ok=True)
     try:

@@ -157,8 +157,8 @@ class WireProtocol(WebSocketsSansIOProtocol):
 
     def send_keepalive_ping(self) -> None:
         """Ping only a client that sent nothing for a whole interval: one that did is
-        there. Players act every few seconds, so mostly watchers are pinged (pings to
-        every connection were about 4% of a busy server's time: a socket write each)."""
+        there. Players act every few seconds, so mostly watchers are pinged (each ping
+        is a socket write, and pinging every connection adds up in a busy room)."""
         heard, self._heard = self._heard, False
         if heard and not self.close_sent and not self.transport.is_closing():
             self.ping_timer = None
