@@ -169,6 +169,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
     stack: Mapped[int] = mapped_column(Integer)
     sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat stands up once its hand is over (asked for mid-hand)."""
 
 
 class HandRow(Base):
@@ -194,6 +196,9 @@ class HandEvent(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ``seq`` of the person's message that this action was (none for a bot's or
+    the clock's): a seat's last applied one is its newest here (``last_seqs``)."""
 
 
 class ChatRow(Base):
@@ -466,6 +471,44 @@ class Store:
             if row is not None:
                 row.sitting_out = sitting_out
 
+    def set_leaving(self, table_id: int, seat: int) -> None:
+        """Remember that a seat stands up once its hand is over, so a restart keeps it."""
+        with self._tx() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.leaving = True
+
+    def last_seqs(self, table_id: int) -> dict[int, int]:
+        """Each seat's last applied ``seq``, for the people seated, so that a restart
+        still answers a resend as one: the newest action row of the seat that came with
+        one since the person sat down there (a sitting counts its ``seq`` from 0)."""
+        with self._tx() as session:
+            found: dict[int, int] = {}
+            people = select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.bot.is_(None))
+            for row in session.scalars(people):
+                sat = session.scalar(
+                    select(func.max(Ledger.at)).where(
+                        Ledger.account_id == row.account_id,
+                        Ledger.table_id == table_id,
+                        Ledger.reason == "buy_in",
+                    )
+                )
+                query = (
+                    select(func.max(HandEvent.seq))
+                    .join(HandRow, HandRow.id == HandEvent.hand_id)
+                    .where(
+                        HandRow.table_id == table_id,
+                        HandEvent.seat == row.seat,
+                        HandEvent.seq.is_not(None),
+                    )
+                )
+                if sat is not None:
+                    query = query.where(HandEvent.at >= sat)
+                last = session.scalar(query)
+                if last is not None:
+                    found[row.seat] = int(last)
+            return found
+
     # -- hands ----------------------------------------------------------------------
 
     def start_hand(
@@ -494,19 +537,32 @@ class Store:
         return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
 
     def add_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> None:
-        """One action of a hand, stored before anyone hears of it."""
+        """One action of a hand, stored before anyone hears of it (``seq``: the person's
+        message it was, if one)."""
         with self._tx() as session:
             session.execute(
-                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out)
+                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out, seq)
             )
 
     def save_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> asyncio.Future[None]:
         """``add_action`` queued for the writer (the hot path: a plain row, no ORM)."""
-        row = _action_row(hand_id, number, seat, action, timed_out)
+        row = _action_row(hand_id, number, seat, action, timed_out, seq)
         return self.writer.submit(Insert(HandEvent, row))
 
     def finish_hand(
@@ -857,7 +913,12 @@ def _hand_row(
 
 
 def _action_row(
-    hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    hand_id: int,
+    number: int,
+    seat: int,
+    action: dict[str, Any],
+    timed_out: bool,
+    seq: int | None,
 ) -> dict[str, Any]:
     return {
         "hand_id": hand_id,
@@ -866,6 +927,7 @@ def _action_row(
         "action": action,
         "timed_out": timed_out,
         "at": _now(),
+        "seq": seq,
     }
 
 

@@ -632,6 +632,8 @@ class Table:
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
             seat.sitting_out = True
+            self.store.set_sitting_out(self.id, number, True)
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
             return
         self._stand(number)
@@ -667,6 +669,7 @@ class Table:
             raise ProtocolError(f"there is no bot in seat {number + 1}")
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
         else:
             self._stand(number)
@@ -710,8 +713,8 @@ class Table:
         before = len(hand.events)
         after = hand.apply(action)  # raises before anything is stored or sent
         number_in_hand = self._actions + 1
-        row = action_json(action)
-        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out)
+        row, seq = action_json(action), None if ack is None else ack[1]
+        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out, seq)
         self._actions = number_in_hand
         self.hand = after
         if after.is_over:
@@ -925,7 +928,9 @@ class Table:
     # -- restart --------------------------------------------------------------------
 
     def _restore(self) -> None:
-        """Seats as stored, and the hand that was in play dealt again and replayed."""
+        """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
+        and the hand that was in play dealt again and replayed."""
+        last_seqs = self.store.last_seqs(self.id)
         for row in self.store.seats(self.id):
             if row.seat >= self.size:
                 continue
@@ -937,7 +942,9 @@ class Table:
                 bot=bot,
                 bot_name=row.bot,
                 sitting_out=row.sitting_out,
+                last_seq=last_seqs.get(row.seat, 0),
                 bank=self.settings.time_bank,
+                leaving=row.leaving,
                 dropped_at=None if bot else self._clock(),
             )
         unfinished = self.store.unfinished_hand(self.id)
