@@ -210,11 +210,11 @@ class Director:
         ]
 
     def start(self) -> None:
-        """Load the tournament as stored and start its tables (none once it is over)."""
+        """Load the tournament as stored and start its tables: once it is over they deal
+        no more, and show whoever comes the final standings."""
         self._restore()
-        if self.state != "over":
-            for table in self.tables:
-                table.start()
+        for table in self.tables:
+            table.start()
 
     # -- what the lobby and the players see -----------------------------------------
 
