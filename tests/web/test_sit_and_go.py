@@ -279,7 +279,7 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         db = request.getfixturevalue("postgres_url")
     spec = {**FAST_SPEC, "players": 3, "payouts": "65,35"}
 
-    async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any]]:
+    async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any], int]:
         ann = await joined(port, table, token)
         await ann.send(type="register")
         await ann.until(lambda m: _state(m) == "running")
@@ -289,13 +289,13 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         assert ann.table is not None
         table_then, tournament_then = ann.table, _latest(ann)
         await ann.ws.close()
-        return table_then, tournament_then
+        return table_then, tournament_then, ann.seq
 
     with serving(db, "--bot", "station") as (process, port):
         token = _post(port, "/api/account/guest", {})["token"]
         made = _post(port, "/api/tournaments", {**spec, "name": "Restart", "bots": True}, token)
         table = made["table"]
-        before, standing = asyncio.run(first_life(port, table, token))
+        before, standing, applied = asyncio.run(first_life(port, table, token))
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=60)
     assert standing["state"] == "running"
@@ -313,6 +313,14 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         again = _latest(ann)
         assert (again["state"], again["level"]) == ("running", standing["level"])
         assert again["standings"] == standing["standings"]
+        welcome = next(m for m in map(json.loads, ann.raw) if m["type"] == "welcome")
+        assert applied > 0
+        assert welcome["last_seq"] == applied  # an action sent again is not applied twice
+        await ann.act("fold", seq=applied)
+        answer = await ann.until(
+            lambda m: m["type"] in {"ack", "error"} or (m["type"] == "event" and "ack" in m)
+        )
+        assert answer == {"v": 2, "type": "ack", "seq": applied, "applied": False}
         await ann.play_passive()
         await ann.send(type="sit_out")
         final = await ann.until(_over)

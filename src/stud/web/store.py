@@ -480,8 +480,8 @@ class Store:
 
     def last_seqs(self, table_id: int) -> dict[int, int]:
         """Each seat's last applied ``seq``, for the people seated, so that a restart
-        still answers a resend as one: the newest action row of the seat that came with
-        one since the person sat down there (a sitting counts its ``seq`` from 0)."""
+        still answers a resend as one: the newest action row of the person that came
+        with one since they sat down there (a sitting counts its ``seq`` from 0)."""
         with self._tx() as session:
             found: dict[int, int] = {}
             people = select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.bot.is_(None))
@@ -493,21 +493,17 @@ class Store:
                         Ledger.reason == "buy_in",
                     )
                 )
-                query = (
-                    select(func.max(HandEvent.seq))
-                    .join(HandRow, HandRow.id == HandEvent.hand_id)
-                    .where(
-                        HandRow.table_id == table_id,
-                        HandEvent.seat == row.seat,
-                        HandEvent.seq.is_not(None),
-                    )
-                )
-                if sat is not None:
-                    query = query.where(HandEvent.at >= sat)
-                last = session.scalar(query)
+                last = _newest_seqs(session, [table_id], sat).get(row.account_id)
                 if last is not None:
-                    found[row.seat] = int(last)
+                    found[row.seat] = last
             return found
+
+    def tournament_seqs(self, tournament_id: int) -> dict[int, int]:
+        """Each person's last applied ``seq`` in a tournament, by account: one sitting
+        for its whole length, whichever of its tables they were moved to."""
+        tables = [t.id for t in self.tournament_tables(tournament_id)]
+        with self._tx() as session:
+            return _newest_seqs(session, tables, None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -887,6 +883,25 @@ def _move(
         raise StoreError(f"the bankroll has {have} chips, not {-delta}")
     row = {"account_id": account_id, "table_id": table_id, "delta": delta, "reason": reason}
     connection.execute(insert(Ledger), row)
+
+
+def _newest_seqs(
+    session: Session, table_ids: Sequence[int], since: datetime | None
+) -> dict[int, int]:
+    """The newest ``seq`` a person's action came with at these tables (since then),
+    by account (a person holds one seat of a hand)."""
+    query = (
+        select(HandEvent.seat, HandEvent.seq, HandRow.seats, HandRow.accounts)
+        .join(HandRow, HandRow.id == HandEvent.hand_id)
+        .where(HandRow.table_id.in_(table_ids), HandEvent.seq.is_not(None))
+    )
+    if since is not None:
+        query = query.where(HandEvent.at >= since)
+    found: dict[int, int] = {}
+    for seat, seq, seats, accounts in session.execute(query):
+        account = accounts[list(seats).index(seat)]
+        found[account] = max(found.get(account, 0), seq or 0)
+    return found
 
 
 def _hand_row(
