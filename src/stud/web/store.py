@@ -115,6 +115,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """The cardroom's tables; the migrations create exactly these (a test compares)."""
 
@@ -617,15 +622,16 @@ class Store:
         with self._tx() as session:
             return session.get(HandRow, hand_id)
 
-    def table_stats(self, table_id: int, since: datetime) -> tuple[int, float]:
-        """Hands finished since ``since`` and their average pot."""
+    def pots_since(self, table_id: int, since: datetime) -> list[tuple[float, int]]:
+        """The hands finished since ``since``, oldest first: when each ended (seconds
+        since the epoch) and its pot (a table counts its lobby figures from these)."""
         with self._tx() as session:
-            count, average = session.execute(
-                select(func.count(HandRow.id), func.avg(HandRow.pot)).where(
-                    HandRow.table_id == table_id, HandRow.ended_at >= since
-                )
-            ).one()
-            return int(count), float(average or 0)
+            rows = session.execute(
+                select(HandRow.ended_at, HandRow.pot)
+                .where(HandRow.table_id == table_id, HandRow.ended_at >= since)
+                .order_by(HandRow.ended_at)
+            )
+            return [(_aware(ended).timestamp(), pot) for ended, pot in rows if ended is not None]
 
     # -- chat and the books --------------------------------------------------------
 

@@ -262,6 +262,34 @@ class TableHandle(Protocol):
         """End the task (the hand stays stored, to resume)."""
 
 
+_HOUR = 3600.0
+
+
+class _LastHour:
+    """The hands a table finished in the last hour and their pots, kept as they end,
+    so the lobby reads its figures from memory (no query per table per look)."""
+
+    def __init__(self, pots: list[tuple[float, int]] | None = None) -> None:
+        self._pots: deque[tuple[float, int]] = deque(pots or ())
+        self._total = sum(pot for _, pot in self._pots)
+
+    def add(self, ended: float, pot: int) -> None:
+        """One hand ended (``ended`` in seconds since the epoch)."""
+        self._pots.append((ended, pot))
+        self._total += pot
+        self._drop(ended)
+
+    def figures(self, now: float) -> tuple[int, float]:
+        """Hands finished in the hour before ``now``, and their average pot."""
+        self._drop(now)
+        count = len(self._pots)
+        return count, self._total / count if count else 0.0
+
+    def _drop(self, now: float) -> None:
+        while self._pots and self._pots[0][0] < now - _HOUR:
+            self._total -= self._pots.popleft()[1]
+
+
 @dataclass(slots=True)
 class _Recent:
     hand_id: int
@@ -325,13 +353,18 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self.recent: deque[_Recent] = deque(maxlen=20)
         self.hands_played = 0
+        self.last_hour = _LastHour()
+        """The lobby's figures (``summary``)."""
         self._chat_state: dict[int, tuple[float, float]] = {}
         """Each account's chat allowance: (lines in hand, when last counted)."""
 
     # -- the handle -----------------------------------------------------------------
 
     def start(self) -> None:
-        """Load the seats and any unfinished hand from the store, and start the task."""
+        """Load the seats, any unfinished hand and the last hour's pots from the store,
+        and start the task."""
+        since = datetime.now(UTC) - timedelta(seconds=_HOUR)
+        self.last_hour = _LastHour(self.store.pots_since(self.id, since))
         self._restore()
         if not self._log:  # the moment a first snapshot shows and a first change is from
             self._log.append(Published(self._no, self._moment(), self._people()))
@@ -358,7 +391,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         taken = sum(1 for s in self.seats if s is not None)
-        hands, average_pot = self.store.table_stats(self.id, datetime.now(UTC) - timedelta(hours=1))
+        hands, average_pot = self.last_hour.figures(time.time())
         return {
             "id": self.id,
             "name": self.name,
@@ -749,6 +782,7 @@ class Table:
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
         await self._commit_hand(recent, stacks)
         self.recent.append(recent)
+        self.last_hour.add(recent.ended, recent.pot)
         self.hands_played += 1
         self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
