@@ -14,12 +14,16 @@ import os
 import random
 import signal
 import urllib.request
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 import pytest
 import websockets
 from web_harness import Client, check_books, serving
 
 from stud.web.store import Store
+
+T = TypeVar("T")
 
 
 def _guest(port: int) -> str:
@@ -39,6 +43,16 @@ async def _client(
     await client.send(type="hello", last=last, epoch=epoch)
     await client.until(lambda m: m["type"] == "welcome")
     return client
+
+
+def _killed_after(db: str, life: Callable[[int], Awaitable[T]]) -> T:
+    """What ``life`` returns, played against ``stud serve`` on ``db``, then the server
+    killed with SIGKILL (nothing it had not stored survives)."""
+    with serving(db, "--bot", "station") as (process, port):
+        out = asyncio.run(life(port))
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
+    return out
 
 
 def _in_hand(message: dict[str, object]) -> bool:
@@ -73,10 +87,7 @@ def test_kill_9_mid_hand_then_restart_resumes_the_hand(
         await client.ws.close()
         return token, client.table
 
-    with serving(db, "--bot", "station") as (process, port):
-        token, before = asyncio.run(first_life(port))
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=60)
+    token, before = _killed_after(db, first_life)
 
     async def second_life(port: int) -> None:
         client = await _client(port, token)
@@ -95,10 +106,7 @@ def test_kill_9_mid_hand_then_restart_resumes_the_hand(
 
     with serving(db, "--bot", "station") as (_, port):
         asyncio.run(second_life(port))
-    store = Store(db)
-    held, granted = store.chips()
-    store.close()
-    assert held == granted
+    _books(db)
 
 
 def _books(db: str) -> None:
@@ -151,10 +159,7 @@ def test_an_action_resent_after_a_restart_is_a_duplicate_never_applied_again(
         await client.ws.close()
         return token, client.seq, client.table["hand"]["id"]
 
-    with serving(db, "--bot", "station") as (process, port):
-        token, applied, hand_id = asyncio.run(first_life(port))
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=60)
+    token, applied, hand_id = _killed_after(db, first_life)
 
     async def second_life(port: int) -> None:
         client = await _client(port, token)
@@ -201,10 +206,7 @@ def test_a_leave_asked_mid_hand_is_honoured_after_a_restart(
         await client.ws.close()
         return token, client.table["hand"]["id"]
 
-    with serving(db, "--bot", "station") as (process, port):
-        token, hand_id = asyncio.run(first_life(port))
-        os.kill(process.pid, signal.SIGKILL)
-        process.wait(timeout=60)
+    token, hand_id = _killed_after(db, first_life)
 
     async def second_life(port: int) -> None:
         client = await _client(port, token)
