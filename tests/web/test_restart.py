@@ -225,3 +225,28 @@ def test_a_leave_asked_mid_hand_is_honoured_after_a_restart(
     with serving(db, "--bot", "station") as (_, port):
         asyncio.run(second_life(port))
     _books(db)
+
+
+def test_a_seats_last_seq_is_its_sittings_own(store: Store) -> None:
+    """The last applied ``seq`` a restart restores counts from the person's sitting down:
+    their actions in an earlier sitting in that seat (a new sitting counts from 0) and
+    a bot's or the clock's actions (no ``seq``) do not count."""
+    ann = store.account(store.guest())
+    assert ann is not None
+    table = store.create_table("t", "stud", "1/1/5/10", 2, bots=False)
+    store.sit(table, 0, ann.id, 200)
+    store.sit(table, 1, None, 200, bot="station", name="Station bot 2")
+    hand = store.start_hand(table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200])
+    store.add_action(hand, 1, 0, {"action": "bring_in"}, False, seq=3)
+    store.add_action(hand, 2, 1, {"action": "call"}, False)
+    assert store.last_seqs(table) == {0: 3}
+    store.add_action(hand, 3, 0, {"action": "check"}, True)  # the clock's: no seq
+    assert store.last_seqs(table) == {0: 3}
+    store.finish_hand(hand, table, {0: 200, 1: 200}, 0, "")
+    store.stand(table, 0)
+    store.sit(table, 0, ann.id, 200)
+    assert store.last_seqs(table) == {}
+    again = store.start_hand(table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200])
+    store.add_action(again, 1, 0, {"action": "bring_in"}, False, seq=1)
+    assert store.last_seqs(table) == {0: 1}
+    store.finish_hand(again, table, {0: 200, 1: 200}, 0, "")
