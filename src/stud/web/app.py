@@ -65,8 +65,7 @@ class Room:
     """Open ``DEFAULT_TABLES`` when the store has no table yet."""
     tables: dict[int, Table] = field(default_factory=dict)
     tournaments: dict[int, Director] = field(default_factory=dict)
-    """Tournaments by id, the finished ones too; their tables are in ``tables`` while
-    they run."""
+    """Tournaments by id, the finished ones too; their tables are in ``tables``."""
     watching: Watching = field(default_factory=Watching)
     """Who watched which table when: they may replay those hands."""
     signups: RateLimit = field(default_factory=RateLimit)
@@ -94,9 +93,8 @@ class Room:
     def _run_tournament(self, director: Director) -> None:
         director.start()
         self.tournaments[director.id] = director
-        if director.state != "over":
-            for table in director.tables:
-                self.tables[table.id] = table
+        for table in director.tables:
+            self.tables[table.id] = table
 
     def create_tournament(self, name: str, request: dict[str, Any]) -> Director:
         """A new tournament from a lobby request, at as many tables as its players need;

@@ -115,6 +115,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """The cardroom's tables; the migrations create exactly these (a test compares)."""
 
@@ -169,6 +174,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
     stack: Mapped[int] = mapped_column(Integer)
     sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat stands up once its hand is over (asked for mid-hand)."""
 
 
 class HandRow(Base):
@@ -194,6 +201,9 @@ class HandEvent(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ``seq`` of the person's message that this action was (none for a bot's or
+    the clock's): a seat's last applied one is its newest here (``last_seqs``)."""
 
 
 class ChatRow(Base):
@@ -466,6 +476,40 @@ class Store:
             if row is not None:
                 row.sitting_out = sitting_out
 
+    def set_leaving(self, table_id: int, seat: int) -> None:
+        """Remember that a seat stands up once its hand is over, so a restart keeps it."""
+        with self._tx() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.leaving = True
+
+    def last_seqs(self, table_id: int) -> dict[int, int]:
+        """Each seat's last applied ``seq``, for the people seated, so that a restart
+        still answers a resend as one: the newest action row of the person that came
+        with one since they sat down there (a sitting counts its ``seq`` from 0)."""
+        with self._tx() as session:
+            found: dict[int, int] = {}
+            people = select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.bot.is_(None))
+            for row in session.scalars(people):
+                sat = session.scalar(
+                    select(func.max(Ledger.at)).where(
+                        Ledger.account_id == row.account_id,
+                        Ledger.table_id == table_id,
+                        Ledger.reason == "buy_in",
+                    )
+                )
+                last = _newest_seqs(session, [table_id], sat).get(row.account_id)
+                if last is not None:
+                    found[row.seat] = last
+            return found
+
+    def tournament_seqs(self, tournament_id: int) -> dict[int, int]:
+        """Each person's last applied ``seq`` in a tournament, by account: one sitting
+        for its whole length, whichever of its tables they were moved to."""
+        tables = [t.id for t in self.tournament_tables(tournament_id)]
+        with self._tx() as session:
+            return _newest_seqs(session, tables, None)
+
     # -- hands ----------------------------------------------------------------------
 
     def start_hand(
@@ -494,19 +538,32 @@ class Store:
         return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
 
     def add_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> None:
-        """One action of a hand, stored before anyone hears of it."""
+        """One action of a hand, stored before anyone hears of it (``seq``: the person's
+        message it was, if one)."""
         with self._tx() as session:
             session.execute(
-                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out)
+                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out, seq)
             )
 
     def save_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> asyncio.Future[None]:
         """``add_action`` queued for the writer (the hot path: a plain row, no ORM)."""
-        row = _action_row(hand_id, number, seat, action, timed_out)
+        row = _action_row(hand_id, number, seat, action, timed_out, seq)
         return self.writer.submit(Insert(HandEvent, row))
 
     def finish_hand(
@@ -565,15 +622,16 @@ class Store:
         with self._tx() as session:
             return session.get(HandRow, hand_id)
 
-    def table_stats(self, table_id: int, since: datetime) -> tuple[int, float]:
-        """Hands finished since ``since`` and their average pot."""
+    def pots_since(self, table_id: int, since: datetime) -> list[tuple[float, int]]:
+        """The hands finished since ``since``, oldest first: when each ended (seconds
+        since the epoch) and its pot (a table counts its lobby figures from these)."""
         with self._tx() as session:
-            count, average = session.execute(
-                select(func.count(HandRow.id), func.avg(HandRow.pot)).where(
-                    HandRow.table_id == table_id, HandRow.ended_at >= since
-                )
-            ).one()
-            return int(count), float(average or 0)
+            rows = session.execute(
+                select(HandRow.ended_at, HandRow.pot)
+                .where(HandRow.table_id == table_id, HandRow.ended_at >= since)
+                .order_by(HandRow.ended_at)
+            )
+            return [(_aware(ended).timestamp(), pot) for ended, pot in rows if ended is not None]
 
     # -- chat and the books --------------------------------------------------------
 
@@ -833,6 +891,25 @@ def _move(
     connection.execute(insert(Ledger), row)
 
 
+def _newest_seqs(
+    session: Session, table_ids: Sequence[int], since: datetime | None
+) -> dict[int, int]:
+    """The newest ``seq`` a person's action came with at these tables (since then),
+    by account (a person holds one seat of a hand)."""
+    query = (
+        select(HandEvent.seat, HandEvent.seq, HandRow.seats, HandRow.accounts)
+        .join(HandRow, HandRow.id == HandEvent.hand_id)
+        .where(HandRow.table_id.in_(table_ids), HandEvent.seq.is_not(None))
+    )
+    if since is not None:
+        query = query.where(HandEvent.at >= since)
+    found: dict[int, int] = {}
+    for seat, seq, seats, accounts in session.execute(query):
+        account = accounts[list(seats).index(seat)]
+        found[account] = max(found.get(account, 0), seq or 0)
+    return found
+
+
 def _hand_row(
     table_id: int,
     deck: str,
@@ -857,7 +934,12 @@ def _hand_row(
 
 
 def _action_row(
-    hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    hand_id: int,
+    number: int,
+    seat: int,
+    action: dict[str, Any],
+    timed_out: bool,
+    seq: int | None,
 ) -> dict[str, Any]:
     return {
         "hand_id": hand_id,
@@ -866,6 +948,7 @@ def _action_row(
         "action": action,
         "timed_out": timed_out,
         "at": _now(),
+        "seq": seq,
     }
 
 

@@ -262,6 +262,34 @@ class TableHandle(Protocol):
         """End the task (the hand stays stored, to resume)."""
 
 
+_HOUR = 3600.0
+
+
+class _LastHour:
+    """The hands a table finished in the last hour and their pots, kept as they end,
+    so the lobby reads its figures from memory (no query per table per look)."""
+
+    def __init__(self, pots: list[tuple[float, int]] | None = None) -> None:
+        self._pots: deque[tuple[float, int]] = deque(pots or ())
+        self._total = sum(pot for _, pot in self._pots)
+
+    def add(self, ended: float, pot: int) -> None:
+        """One hand ended (``ended`` in seconds since the epoch)."""
+        self._pots.append((ended, pot))
+        self._total += pot
+        self._drop(ended)
+
+    def figures(self, now: float) -> tuple[int, float]:
+        """Hands finished in the hour before ``now``, and their average pot."""
+        self._drop(now)
+        count = len(self._pots)
+        return count, self._total / count if count else 0.0
+
+    def _drop(self, now: float) -> None:
+        while self._pots and self._pots[0][0] < now - _HOUR:
+            self._total -= self._pots.popleft()[1]
+
+
 @dataclass(slots=True)
 class _Recent:
     hand_id: int
@@ -325,13 +353,18 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self.recent: deque[_Recent] = deque(maxlen=20)
         self.hands_played = 0
+        self.last_hour = _LastHour()
+        """The lobby's figures (``summary``)."""
         self._chat_state: dict[int, tuple[float, float]] = {}
         """Each account's chat allowance: (lines in hand, when last counted)."""
 
     # -- the handle -----------------------------------------------------------------
 
     def start(self) -> None:
-        """Load the seats and any unfinished hand from the store, and start the task."""
+        """Load the seats, any unfinished hand and the last hour's pots from the store,
+        and start the task."""
+        since = datetime.now(UTC) - timedelta(seconds=_HOUR)
+        self.last_hour = _LastHour(self.store.pots_since(self.id, since))
         self._restore()
         if not self._log:  # the moment a first snapshot shows and a first change is from
             self._log.append(Published(self._no, self._moment(), self._people()))
@@ -358,7 +391,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         taken = sum(1 for s in self.seats if s is not None)
-        hands, average_pot = self.store.table_stats(self.id, datetime.now(UTC) - timedelta(hours=1))
+        hands, average_pot = self.last_hour.figures(time.time())
         return {
             "id": self.id,
             "name": self.name,
@@ -632,6 +665,8 @@ class Table:
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
             seat.sitting_out = True
+            self.store.set_sitting_out(self.id, number, True)
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
             return
         self._stand(number)
@@ -667,6 +702,7 @@ class Table:
             raise ProtocolError(f"there is no bot in seat {number + 1}")
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
         else:
             self._stand(number)
@@ -710,8 +746,8 @@ class Table:
         before = len(hand.events)
         after = hand.apply(action)  # raises before anything is stored or sent
         number_in_hand = self._actions + 1
-        row = action_json(action)
-        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out)
+        row, seq = action_json(action), None if ack is None else ack[1]
+        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out, seq)
         self._actions = number_in_hand
         self.hand = after
         if after.is_over:
@@ -746,6 +782,7 @@ class Table:
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
         await self._commit_hand(recent, stacks)
         self.recent.append(recent)
+        self.last_hour.add(recent.ended, recent.pot)
         self.hands_played += 1
         self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
@@ -925,7 +962,9 @@ class Table:
     # -- restart --------------------------------------------------------------------
 
     def _restore(self) -> None:
-        """Seats as stored, and the hand that was in play dealt again and replayed."""
+        """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
+        and the hand that was in play dealt again and replayed."""
+        last_seqs = self.store.last_seqs(self.id)
         for row in self.store.seats(self.id):
             if row.seat >= self.size:
                 continue
@@ -937,7 +976,9 @@ class Table:
                 bot=bot,
                 bot_name=row.bot,
                 sitting_out=row.sitting_out,
+                last_seq=last_seqs.get(row.seat, 0),
                 bank=self.settings.time_bank,
+                leaving=row.leaving,
                 dropped_at=None if bot else self._clock(),
             )
         unfinished = self.store.unfinished_hand(self.id)

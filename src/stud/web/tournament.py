@@ -196,6 +196,8 @@ class Director:
         self.seating: dict[int, tuple[int, int]] = {}
         """Every player still in: (table, seat)."""
         self._announced = 0
+        self._seqs: dict[int, int] = {}
+        """Each person's last applied ``seq`` as stored, by account (a restart's)."""
         self.wall: Callable[[], float] = time.time
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         size = self.config.table_size
@@ -205,11 +207,11 @@ class Director:
         ]
 
     def start(self) -> None:
-        """Load the tournament as stored and start its tables (none once it is over)."""
+        """Load the tournament as stored and start its tables: once it is over they deal
+        no more, and show whoever comes the final standings."""
         self._restore()
-        if self.state != "over":
-            for table in self.tables:
-                table.start()
+        for table in self.tables:
+            table.start()
 
     # -- what the lobby and the players see -----------------------------------------
 
@@ -518,6 +520,7 @@ class Director:
             stack=stack,
             bot=bot,
             bot_name=entry.bot,
+            last_seq=0 if bot else self._seqs.get(entry.account_id, 0),
             bank=self.settings.time_bank,
         )
 
@@ -578,6 +581,7 @@ class Director:
         self.rules = self.config.structure.levels[self.level].rules(Variant(progress["game"]))
         if self.state == "over":
             return
+        self._seqs = self.store.tournament_seqs(self.id)
         stored = progress.get("seating") or [[p, 0, p] for p in still_in]
         self.seating = {int(p): (int(t), int(s)) for p, t, s in stored}
         for number, table, players, at_start in progress.get("round", []):
