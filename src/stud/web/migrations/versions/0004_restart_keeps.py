@@ -1,6 +1,6 @@
 """What a restart must keep: each action's ``seq`` and a seat's leave asked mid-hand.
 
-Revision ID: 0007
+Revision ID: 0004
 """
 
 from __future__ import annotations
