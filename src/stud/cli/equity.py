@@ -91,7 +91,7 @@ def render(result: EquityResult) -> Table:
     return table
 
 
-@app.command()
+@app.command(short_help="How often each hand wins, exact or by sampling.")
 def equity(
     hands: Annotated[
         list[str],

@@ -134,7 +134,8 @@ def show(
     _, state = _replayed(hand)
     names = [YOU if seat == record.seat else name for seat, name in enumerate(record.names)]
     title = f"Hand {hand_id} ({record.played_at})"
-    typer.echo(text_history(state, names=names, seat=record.seat, title=title), nl=False)
+    said = text_history(state, names=names, seat=record.seat, title=title, you=record.seat)
+    typer.echo(said, nl=False)
 
 
 @history_app.command()

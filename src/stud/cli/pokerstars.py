@@ -46,7 +46,7 @@ def _read_text(path: Path) -> str:
             fail(f"{path}: not a text file (neither UTF-8 nor Windows-1252)")
 
 
-@app.command(name="import")
+@app.command(name="import", short_help="Read and check PokerStars stud histories.")
 def import_command(
     files: Annotated[list[Path], typer.Argument(help="PokerStars hand history files.")],
     out: Annotated[

@@ -55,7 +55,7 @@ def _missing_server_package(error: ImportError) -> bool:
     return isinstance(error, ModuleNotFoundError) and name.partition(".")[0] in SERVER_PACKAGES
 
 
-@app.command()
+@app.command(short_help="Serve the cardroom in the browser.")
 def serve(
     *,
     host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",

@@ -385,7 +385,7 @@ class TableSession:
         me = hand.chairs.index(self.you)
         # Shown at the table, so the person is "You", as on the table and in `stud history show`.
         text = text_history(
-            hand.state, names=self._names(hand), seat=me, title=f"Hand {hand.number}"
+            hand.state, names=self._names(hand), seat=me, title=f"Hand {hand.number}", you=me
         )
         self.console.print(Text(text.rstrip("\n")))
 

@@ -53,7 +53,7 @@ from stud.cli.tournament import (
 )
 from stud.history.phh import phhs_table
 from stud.parallel import Runner
-from stud.rules import MAX_SEATS, MIN_SEATS, RulesError
+from stud.rules import DEFAULT_STAKES, MAX_SEATS, MIN_SEATS, RulesError
 from stud.sim.results import SimResult, collect
 from stud.sim.run import ChunkResult, LocalProcesses, SimError, Simulation, simulate
 
@@ -181,7 +181,7 @@ def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
         yield kept
 
 
-@app.command(name="sim")
+@app.command(name="sim", short_help="Play bots against each other and report results.")
 def sim_command(
     ctx: typer.Context,
     *,
@@ -204,7 +204,7 @@ def sim_command(
         ),
     ] = None,
     seed: SeedOption = None,
-    stakes: StakesOption = "1/2/5/10",
+    stakes: StakesOption = DEFAULT_STAKES,
     rake: Annotated[
         str | None,
         typer.Option(
