@@ -26,7 +26,6 @@ import re
 from collections import Counter
 from collections.abc import Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
 
 from stud.actions import (
     ActionTaken,
@@ -44,7 +43,6 @@ from stud.actions import (
     HandShown,
     PotAwarded,
     Raise,
-    Share,
     StreetStarted,
 )
 from stud.cards import Card, CardError, parse_card
@@ -190,8 +188,17 @@ class StarsHand:
             actions=self.actions,
             finishing_stacks=self.finishing_stacks,
             source=self.source,
+            extra=self.rake_fields(),
             action_lines=self.action_lines,
         )
+
+    def rake_fields(self) -> dict[str, int | list[int]]:
+        """The rake as PHH records it: ``_rake``, and ``_pots`` (each pot after the rake)
+        when the file lists its pots, for the rake comes out of each pot (R9.4)."""
+        fields: dict[str, int | list[int]] = {"_rake": self.rake}
+        if self.pots:
+            fields["_pots"] = list(self.pots)
+        return fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +214,8 @@ class StarsFile:
 def read_stars(text: str, source: str = "<pokerstars>") -> StarsFile:
     """Every hand of a PokerStars text history; a hand that cannot be read is an error
     in ``errors`` and the others are still read."""
-    text = text.lstrip("\ufeff")
+    # A byte-order mark may start the file, or each hand when files were joined.
+    text = text.replace("\ufeff", "")
     hands: list[StarsHand] = []
     errors: list[StarsError] = []
     skipped: Counter[str] = Counter()
@@ -233,7 +241,7 @@ def _blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
     """Each hand's lines, with the file line (1-based) of its header."""
     start: int | None = None
     for index, line in enumerate(lines):
-        if _HEADER.match(line.lstrip("\ufeff")):
+        if _HEADER.match(line):
             if start is not None:
                 yield start + 1, [x.rstrip() for x in lines[start:index]]
             start = index
@@ -254,17 +262,40 @@ def _game(rest: str) -> tuple[Variant | None, str]:
     return None, words or "another game"
 
 
+_MOST_SEATS = 10
+"""PokerStars tables seat at most ten (a stud table eight)."""
+_MOST_DIGITS = 15
+"""The most digits of a whole amount: ten trillion, far above any real stack."""
+_NUMBER = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<fraction>\d+))?")
+
+
 def _to_chips(text: str, money: bool) -> int:
-    """An amount as whole chips: cents for money, chips for chips."""
-    try:
-        value = Decimal(text.lstrip("$€£").replace(",", ""))
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount") from None
-    chips = value * 100 if money else value
-    if chips != chips.to_integral_value() or chips < 0:
+    """An amount as whole chips: cents for money, chips for chips (R1.3); a fraction
+    of a cent or a chip is refused, not rounded."""
+    found = _NUMBER.fullmatch(text.lstrip("$€£"))
+    if found is None:
+        raise ValueError(f"{_clip(text)!r} is not an amount")
+    whole = found["whole"].replace(",", "")
+    if len(whole.lstrip("0")) > _MOST_DIGITS:
+        raise ValueError(f"{_clip(text)} ({len(whole)} digits) is more than any stack holds")
+    places, scale = (2, 100) if money else (0, 1)
+    fraction = (found["fraction"] or "").rstrip("0")
+    if len(fraction) > places:
         unit = "cent" if money else "chip"
-        raise ValueError(f"{text} is not a whole number of {unit}s (R1.3)")
-    return int(chips)
+        raise ValueError(f"{_clip(text)} is not a whole number of {unit}s (R1.3)")
+    return int(whole) * scale + int(fraction.ljust(places, "0") or "0")
+
+
+def _clip(text: str, limit: int = 24) -> str:
+    """``text`` cut to fit an error message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _count(text: str, what: str, most: int) -> int:
+    """A small whole number of the file (a seat number, a table size), 1 to ``most``."""
+    if len(text) > len(str(most)) or not 1 <= int(text) <= most:
+        raise ValueError(what.format(_clip(text)) + f": PokerStars counts 1 to {most}")
+    return int(text)
 
 
 class _Reader:
@@ -280,6 +311,9 @@ class _Reader:
         self.variant = variant
         self.lines = lines
         self.header = lines[0]
+        if len(number) > _MOST_DIGITS + 5:
+            self.number = _clip(number)
+            raise self.error("not a PokerStars hand number (too many digits)", 0)
         stakes = _STAKES.search(self.header)
         if stakes is None:
             raise self.error("the header gives no stakes such as ($0.04/$0.08 USD) or (25/50)", 0)
@@ -296,6 +330,12 @@ class _Reader:
     def amount(self, text: str, index: int) -> int:
         try:
             return _to_chips(text, self.money)
+        except ValueError as error:
+            raise self.error(str(error), index) from None
+
+    def count(self, text: str, what: str, index: int) -> int:
+        try:
+            return _count(text, what, _MOST_SEATS)
         except ValueError as error:
             raise self.error(str(error), index) from None
 
@@ -329,13 +369,16 @@ class _Reader:
                 found = re.match(r"^Table '(?P<table>[^']*)'(?: (?P<max>\d+)-max)?", line)
                 if found:
                     table = found["table"]
-                    max_seats = int(found["max"]) if found["max"] else None
+                    max_seats = (
+                        self.count(found["max"], "a {}-max table", index) if found["max"] else None
+                    )
                 continue
             seat = _SEAT.match(line)
             if seat is None:
                 body = index
                 break
-            seated[seat["name"]] = (int(seat["seat"]), self.amount(seat["stack"], index))
+            number = self.count(seat["seat"], "seat {}", index)
+            seated[seat["name"]] = (number, self.amount(seat["stack"], index))
         self.by_length = sorted(seated, key=len, reverse=True)
         summary = next(
             (i for i, x in enumerate(self.lines) if x == "*** SUMMARY ***"), len(self.lines)
@@ -399,11 +442,17 @@ class _Reader:
             slots[slot] = card
 
     def learn_shown(self, slots: list[Card | None], cards: list[Card], index: int) -> None:
-        """Shown cards in dealt order fill every slot; fewer cards only confirm known ones."""
-        if len(cards) == 7:
-            self.learn(slots, list(range(7)), cards, index)
-        elif len(cards) == 6 and slots[6] is None:  # seventh street was a community card
-            self.learn(slots, list(range(6)), cards, index)
+        """Shown cards in dealt order fill the slots they were dealt to: all seven, or
+        the cards dealt so far (a show after winning uncontested, or the six of a
+        hand whose seventh card was a community card); other cards only confirm known
+        ones."""
+        count = len(cards)
+        if count == 7 or (
+            3 <= count < 7
+            and slots[count] is None
+            and all(slots[i] in (None, cards[i]) for i in range(count))
+        ):
+            self.learn(slots, list(range(count)), cards, index)
         else:
             held = {c for c in slots if c is not None}
             if not held.issubset(cards) and not set(cards).issubset(held):
@@ -459,6 +508,11 @@ class _Reader:
             if not line.strip() or _NOISE.match(line):
                 continue
             if (found := _STREET.match(line)) is not None:
+                if _STREETS[found["street"]] <= street:
+                    raise self.error(
+                        f"{line!r} again or out of order: each street comes once, in order",
+                        index,
+                    )
                 street = _STREETS[found["street"]]
                 street_in = [0] * n
                 if found["card"]:
@@ -587,8 +641,9 @@ class _Reader:
 def check_hand(hand: StarsHand) -> HandState:
     """Replay a hand through the engine and check it against the file; the final state.
 
-    Raises ``StarsError`` naming the file, hand and line, and saying why, when an
-    action is not legal or an amount differs.
+    The file's rake comes out of the pots as the file took it (``phh.replay`` with
+    the PHH's ``_rake`` and ``_pots``). Raises ``StarsError`` naming the file, hand
+    and line, and saying why, when an action is not legal or an amount differs.
     """
 
     def fail(message: str, line: int | None = None) -> StarsError:
@@ -600,65 +655,45 @@ def check_hand(hand: StarsHand) -> HandState:
         raise fail(_replay_reason(hand, error), error.line) from None
     if not state.is_over:
         raise fail(f"the actions stop before the hand is over ({state.phase.value})")
-    names = hand.players
-    engine_returned = [0] * len(names)
-    for event in state.events:
-        if isinstance(event, BetReturned):
-            engine_returned[event.seat] += event.amount
-    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
-        if ours != theirs:
-            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
-    awards = [e for e in state.events if isinstance(e, PotAwarded)]
-    engine_rake = state.rake  # R9: the rake the engine's rules took
-    pot = sum(a.amount for a in awards) + engine_rake
-    if pot != hand.total_pot:
-        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
     if sum(hand.collected) + hand.rake != hand.total_pot:
         raise fail(
             f"the file's own sums differ: collected {sum(hand.collected)} + rake {hand.rake} "
             f"is not the total pot {hand.total_pot}"
         )
-    # The rake as the file takes it: from each pot as its pots after the rake show
-    # (PokerStars takes it from every pot in proportion), else main pot first (R9.3).
-    rake: int | list[int] = hand.rake - engine_rake
-    before = _pot_sizes(awards)
-    if hand.pots:
-        if len(hand.pots) != len(before):
-            raise fail(f"the file lists {len(hand.pots)} pots, the engine made {len(before)}")
-        rake = [b - a for b, a in zip(before, hand.pots, strict=True)]
-        if sum(rake) != hand.rake - engine_rake or min(rake) < 0:
-            raise fail(
-                f"the file's pots after a rake of {hand.rake} are {list(hand.pots)}, "
-                f"the engine's pots before it {before}"
-            )
-    try:
-        net, _ = rake_out(awards, rake, len(names))
-    except ValueError as error:
-        raise fail(str(error)) from None
-    for seat, (ours, theirs) in enumerate(zip(net, hand.collected, strict=True)):
+    if sum(hand.put_in) != hand.total_pot:
+        raise fail(
+            f"the file's own sums differ: the players put in {sum(hand.put_in)}, "
+            f"the total pot is {hand.total_pot}"
+        )
+    names = hand.players
+    engine_returned = [0] * len(names)
+    won = [0] * len(names)
+    for event in state.events:
+        if isinstance(event, BetReturned):
+            engine_returned[event.seat] += event.amount
+        elif isinstance(event, PotAwarded):
+            won[event.seat] += event.amount
+    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
+        if ours != theirs:
+            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
+    pot = sum(won) + state.rake
+    if pot != hand.total_pot:
+        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
+    for seat, (ours, theirs) in enumerate(zip(won, hand.collected, strict=True)):
         if ours != theirs:
             raise fail(
                 f"{names[seat]} collected {theirs} by the file, {ours} by the engine "
                 f"after a rake of {hand.rake}"
             )
-    expected = hand.finishing_stacks
-    for seat, name in enumerate(names):
-        after = state.final_stacks[seat] - (
-            sum(a.amount for a in awards if a.seat == seat) - net[seat]
-        )
-        if after != expected[seat]:
+    for seat, (ours, theirs) in enumerate(
+        zip(state.final_stacks, hand.finishing_stacks, strict=True)
+    ):
+        if ours != theirs:
             raise fail(
-                f"{name} ends with {expected[seat]} by the file (stack before - put in + "
-                f"collected), {after} by the engine"
+                f"{names[seat]} ends with {theirs} by the file (stack before - put in + "
+                f"collected), {ours} by the engine"
             )
     return state
-
-
-def _pot_sizes(awards: Sequence[PotAwarded]) -> list[int]:
-    sizes: dict[int, int] = {}
-    for award in awards:
-        sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
-    return [sizes[p] for p in sorted(sizes)]
 
 
 def _replay_reason(hand: StarsHand, error: PHHError) -> str:
@@ -672,49 +707,6 @@ def _replay_reason(hand: StarsHand, error: PHHError) -> str:
             f"{action!r}: a fold where checking was free (R5.8), which the engine does not play yet"
         )
     return error.reason
-
-
-def rake_out(
-    awards: Sequence[PotAwarded], rake: int | Sequence[int], players: int
-) -> tuple[list[int], list[int]]:
-    """What each player collects, and what is left of each pot, once the rake is out.
-
-    ``rake`` is either one amount, taken from the main pot first, then the side pots
-    in order (R9.3), or the amount taken from each pot. Each pot's rest is shared as
-    the engine shared it: high and low halves (the odd chip high, R7.1), equal
-    shares with the odd chips to the players the engine gave them to (it lists them
-    first, R7.2).
-    """
-    net = [0] * players
-    pots: list[int] = []
-    by_pot: dict[int, list[PotAwarded]] = {}
-    for award in awards:
-        by_pot.setdefault(award.pot, []).append(award)
-    per_pot = None if isinstance(rake, int) else list(rake)
-    left = rake if isinstance(rake, int) else sum(rake)
-    for number, index in enumerate(sorted(by_pot)):
-        pot = by_pot[index]
-        amount = sum(a.amount for a in pot)
-        taken = min(left, amount) if per_pot is None else per_pot[number]
-        if not 0 <= taken <= amount:
-            raise ValueError(f"a rake of {taken} cannot come out of a pot of {amount}")
-        left -= taken
-        rest = amount - taken
-        pots.append(rest)
-        halves = {a.share for a in pot}
-        if halves == {Share.HIGH, Share.LOW}:
-            low = rest // 2
-            parts = [(Share.HIGH, rest - low), (Share.LOW, low)]
-        else:
-            parts = [(next(iter(halves)), rest)]
-        for share, chips in parts:
-            winners = [a.seat for a in pot if a.share is share]
-            base, odd = divmod(chips, len(winners))
-            for i, seat in enumerate(winners):
-                net[seat] += base + (1 if i < odd else 0)
-    if left:
-        raise ValueError(f"a rake of {rake} is more than the pot")
-    return net, pots
 
 
 def stars_phh(hand: StarsHand) -> str:
@@ -747,7 +739,7 @@ def stars_phh(hand: StarsHand) -> str:
         fields.append(("currency", hand.currency))
     fields += [
         ("_chip_value", hand.chip_value),
-        ("_rake", hand.rake),
+        *hand.rake_fields().items(),
         ("_total_pot", hand.total_pot),
         ("_source", f"{hand.source}:{hand.line}"),
     ]
