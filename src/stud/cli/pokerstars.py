@@ -19,16 +19,8 @@ from typing import Annotated
 import typer
 
 from stud.cli.app import app, fail, report
-from stud.history.phh import (
-    PHHError,
-    PHHHand,
-    load_phh,
-    load_phhs,
-    parse_phh,
-    replay,
-    to_phhs,
-)
-from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh, write_stars
+from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, to_phhs
+from stud.history.pokerstars import StarsError, check_hand, phh_stars, read_stars, stars_phh
 from stud.storage import StorageError, default_db_path, open_store
 
 __all__ = ["export_command", "import_command"]
@@ -125,54 +117,6 @@ def import_command(
         raise typer.Exit(1)
 
 
-def _hidden_seats(hand: PHHHand) -> set[int]:
-    """Players some of whose face-down cards the PHH does not name (``??``).
-
-    PokerStars text shows every face-up card, so an unknown face-up card cannot be
-    written: that hand is refused.
-    """
-    hidden = set()
-    deals: dict[int, int] = {}
-    for action in hand.actions:
-        parts = action.split()
-        if parts[:2] != ["d", "dh"] or len(parts) < 4:
-            continue
-        seat = int(parts[2][1:]) - 1
-        deals[seat] = deals.get(seat, 0) + 1
-        cards = [parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)]
-        up = cards[2:3] if deals[seat] == 1 else cards if deals[seat] <= 4 else []
-        if "??" in up:
-            raise PHHError(
-                f"{parts[2]}'s face-up card is not known ('??'); PokerStars text shows "
-                "every face-up card",
-                source=hand.source,
-            )
-        if "??" in cards:
-            hidden.add(seat)
-    return hidden
-
-
-def _stars_of_phh(
-    hand: PHHHand, number: int, played_at: str, hidden: set[int] | None = None
-) -> str:
-    state = replay(hand)
-    if not state.is_over:
-        raise PHHError("the actions stop before the hand is over", source=hand.source)
-    names = hand.extra.get("players")
-    if not (isinstance(names, list) and len(names) == state.players):
-        names = None
-    recorded = hand.extra.get("hand")
-    number = recorded if isinstance(recorded, int) else number
-    return write_stars(
-        state,
-        number=number,
-        names=[str(n) for n in names] if names else None,
-        table=str(hand.extra.get("table", "stud")),
-        played_at=played_at,
-        hidden=_hidden_seats(hand) if hidden is None else hidden,
-    )
-
-
 @app.command(name="export")
 def export_command(
     files: Annotated[
@@ -209,7 +153,7 @@ def export_command(
             try:
                 if isinstance(hand, PHHError):
                     raise hand
-                texts.append(_stars_of_phh(hand, number, "2026/01/01 00:00:00 UTC"))
+                texts.append(phh_stars(hand, number=number))
             except PHHError as error:
                 report(str(error))
                 failures += 1
@@ -236,7 +180,7 @@ def export_command(
             # face-down cards only when shown.
             others = {s for s in range(len(record.names)) if s != record.seat}
             try:
-                texts.append(_stars_of_phh(hand, hand_id, when, others))
+                texts.append(phh_stars(hand, number=hand_id, played_at=when, hidden=others))
             except PHHError as error:
                 fail(f"--stored {hand_id}: {error}")
     text = "\n".join(texts)
