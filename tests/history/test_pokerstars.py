@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
+from stars_data import checked_hands
 from stud.actions import BringIn, Call, Check, Fold, RakeTaken
 from stud.bots import RandomBot, StationBot
 from stud.cli.main import app
@@ -223,19 +224,6 @@ def test_junk_lines_are_refused_clearly() -> None:
     assert "not a stud action: 'dances'" in str(error)
     with pytest.raises(StarsError, match="no PokerStars hand"):
         read_stars("hello\n", "x.txt")
-
-
-def checked_hands() -> list[StarsHand]:
-    """Every real hand of the files that checks against the engine."""
-    hands = []
-    for name in sorted(EXPECTED):
-        for hand in read_stars((STARS / name).read_text("utf-8-sig"), name).hands:
-            try:
-                check_hand(hand)
-            except StarsError:
-                continue
-            hands.append(hand)
-    return hands
 
 
 def test_checked_hands_written_as_phh_replay_to_the_files_stacks() -> None:
