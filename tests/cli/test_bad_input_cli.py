@@ -73,8 +73,8 @@ def test_equity_refuses_a_range_of_more_than_three_down_cards() -> None:
 @pytest.mark.parametrize(
     ("option", "message"),
     [
-        ("--hands", "--hands 100000000000000000000: play from 1 to 1,000,000,000,000 hands"),
-        ("--tournament", "--tournament 100000000000000000000: play from 1 to 1,000,000,000"),
+        ("--hands", "--hands 100000000000000000000: play at most 1,000,000,000,000 hands"),
+        ("--tournament", "--tournament 100000000000000000000: play at most 1,000,000,000"),
     ],
 )
 def test_sim_refuses_absurd_counts(option: str, message: str) -> None:

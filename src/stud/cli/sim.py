@@ -285,8 +285,10 @@ def sim_command(
         play_series(config, lineup, tournament, seed, jobs=jobs, tasks=tasks, as_json=as_json)
         return
     lineup = _lineup(bots, players)
-    if not 1 <= hands <= MAX_HANDS:
-        fail(f"--hands {hands}: play from 1 to {MAX_HANDS:,} hands")
+    if hands < 1:
+        fail(f"--hands {hands}: play at least one hand")
+    if hands > MAX_HANDS:
+        fail(f"--hands {hands}: play at most {MAX_HANDS:,} hands")
     if stack is None:
         stack = STACK_BIG_BETS * rules.big_bet
     if seed is None:

@@ -347,8 +347,10 @@ def play_series(
 ) -> None:
     """``stud sim --tournament N``: N tournaments, the lineup repeated to fill the
     entrants, on ``jobs`` local processes (default: every core) or ``tasks`` (Ray)."""
-    if not 1 <= count <= MAX_TOURNAMENTS:
-        fail(f"--tournament {count}: play from 1 to {MAX_TOURNAMENTS:,} tournaments")
+    if count < 1:
+        fail(f"--tournament {count}: play at least one tournament")
+    if count > MAX_TOURNAMENTS:
+        fail(f"--tournament {count}: play at most {MAX_TOURNAMENTS:,} tournaments")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     workers = jobs or os.cpu_count() or 1
