@@ -32,7 +32,7 @@ from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
 from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
-from stud.web.store import AccountInfo, HandRow, Store, StoreError
+from stud.web.store import SESSION_LIFETIME, AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
 from stud.web.tournament_table import TournamentTable
@@ -73,6 +73,17 @@ class Room:
     """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
     failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
     """Wrong passwords per client address: 10 at once, then one a minute."""
+    sessions: dict[str, set[Viewer]] = field(default_factory=dict)
+    """The table connections open under each session token: ended when it ends."""
+
+    def end_session(self, token: str | None) -> None:
+        """Sign ``token`` out: it opens nothing any more, and its connections close."""
+        if not token:
+            return
+        self.store.logout(token)
+        for viewer in self.sessions.pop(token, set()):
+            viewer.push(frame("error", message="signed out: sign in again"))
+            viewer.close()
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
@@ -209,13 +220,22 @@ def create_app(room: Room) -> Starlette:
     def me(connection: HTTPConnection) -> AccountInfo | None:
         return room.store.account(_token(connection))
 
-    def signed_in(token: str) -> JSONResponse:
+    def signed_in(token: str, request: Request) -> JSONResponse:
+        """A new session's answer; the session the request came with (if any) ends, so
+        a token planted before a sign-in is worth nothing after it."""
+        room.end_session(_token(request))
         account = room.store.account(token)
         assert account is not None
         response = JSONResponse(
             {"name": account.name, "bankroll": account.bankroll, "token": token}
         )
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 86400)
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            max_age=int(SESSION_LIFETIME.total_seconds()),
+        )
         return response
 
     async def account_route(request: Request) -> Response:
@@ -238,12 +258,15 @@ def create_app(room: Room) -> Starlette:
         try:
             data = await _body(request)
             if kind == "guest":
-                return signed_in(room.store.guest())
+                return signed_in(await asyncio.to_thread(room.store.guest), request)
             name, password = _text(data, "name", 40), _text(data, "password", 200)
+            # scrypt takes tens of milliseconds: off the loop, which serves the tables
             if kind == "register":
-                return signed_in(room.store.register(name, password))
+                token = await asyncio.to_thread(room.store.register, name, password)
+                return signed_in(token, request)
             try:
-                return signed_in(room.store.login(name, password))
+                token = await asyncio.to_thread(room.store.login, name, password)
+                return signed_in(token, request)
             except StoreError:
                 room.failed_sign_ins.wait(address)
                 raise
@@ -251,6 +274,9 @@ def create_app(room: Room) -> Starlette:
             return _error(str(error))
 
     async def logout(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        room.end_session(_token(request))
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
@@ -420,7 +446,16 @@ def create_app(room: Room) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(room, websocket, me(websocket))
+        token = _token(websocket)
+        account = room.store.account(token)
+        if token and account is None:
+            await websocket.accept()
+            await websocket.send_text(
+                frame("error", message="signed out or expired: sign in again")
+            )
+            await websocket.close(code=4001)
+            return
+        await _serve_socket(room, websocket, account, token)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -452,7 +487,9 @@ def create_app(room: Room) -> Starlette:
     )
 
 
-async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo | None) -> None:
+async def _serve_socket(
+    room: Room, websocket: WebSocket, account: AccountInfo | None, token: str | None
+) -> None:
     """One client at one table: hello first, then commands in, frames out."""
     table = room.tables.get(websocket.path_params["table"])
     await websocket.accept()
@@ -474,6 +511,8 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
     wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
     sender = _Sender(websocket, viewer, wire) if wire is not None else None
     writer = asyncio.create_task(_write(websocket, viewer)) if wire is None else None
+    if token:
+        room.sessions.setdefault(token, set()).add(viewer)
     table.join(viewer, first)
     watch = room.watching.open(account.id, table.id) if account else None
     inbox = _Inbox(table, viewer)
@@ -490,6 +529,10 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
     finally:
         if watch is not None:
             room.watching.close(watch)
+        if token and (held := room.sessions.get(token)) is not None:
+            held.discard(viewer)
+            if not held:
+                del room.sessions[token]
         table.part(viewer)
         viewer.close()
         with contextlib.suppress(Exception):

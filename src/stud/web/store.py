@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -58,6 +58,8 @@ from stud.web.writer import GroupWriter, Insert
 __all__ = [
     "GRANT",
     "HOUSE",
+    "SESSION_IDLE",
+    "SESSION_LIFETIME",
     "TOURNAMENT_REASONS",
     "AccountInfo",
     "Base",
@@ -81,6 +83,14 @@ HOUSE = "house"
 
 TOURNAMENT_REASONS = ("entry", "refund", "prize")
 """Ledger reasons of chips moving between bankrolls and a tournament's prize pool."""
+
+SESSION_LIFETIME = timedelta(days=30)
+"""A session token ends this long after its sign-in, however much it is used."""
+SESSION_IDLE = timedelta(days=7)
+"""A session token ends once it has not been used for this long."""
+_SEEN_EVERY = timedelta(minutes=5)
+"""How stale a session's last use may be before a use writes it again: not one write
+a request."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -111,6 +121,11 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
+def _aware(moment: datetime) -> datetime:
+    """A stored time with its zone (SQLite gives it back without one)."""
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 class Base(DeclarativeBase):
     """The cardroom's tables; the migrations create exactly these (a test compares)."""
 
@@ -130,6 +145,7 @@ class LoginSession(Base):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Ledger(Base):
@@ -363,16 +379,33 @@ class Store:
         raise StoreError("could not find a free guest name; try again")
 
     def account(self, token: str | None) -> AccountInfo | None:
-        """The account a session token belongs to, if any."""
+        """The account a live session token belongs to, if any: a token signed out, or
+        past ``SESSION_LIFETIME`` since its sign-in or ``SESSION_IDLE`` since its last
+        use, belongs to nobody (and is deleted)."""
         if not token:
             return None
         with self._tx() as session:
             row = session.get(LoginSession, token)
             if row is None:
                 return None
+            now = _now()
+            seen = _aware(row.seen_at or row.created_at)
+            if now - _aware(row.created_at) > SESSION_LIFETIME or now - seen > SESSION_IDLE:
+                session.delete(row)
+                return None
+            if now - seen > _SEEN_EVERY:
+                row.seen_at = now
             account = session.get(Account, row.account_id)
             assert account is not None
             return AccountInfo(account.id, account.name, account.guest, account.bankroll)
+
+    def logout(self, token: str | None) -> None:
+        """End a session: its token belongs to nobody from now on."""
+        if token:
+            with self._tx() as session:
+                row = session.get(LoginSession, token)
+                if row is not None:
+                    session.delete(row)
 
     def _house(self, session: Session) -> Account:
         house = session.scalar(select(Account).where(Account.name == HOUSE))
