@@ -26,6 +26,7 @@ import websockets
 
 from running import interruptible
 from stud.web.app import Room, create_app
+from stud.web.edge import server_options
 from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
@@ -91,6 +92,7 @@ async def cardroom(
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,
+        **server_options(),
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))

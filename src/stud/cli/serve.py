@@ -49,6 +49,13 @@ def serve(
         str,
         typer.Option(help="The bot that takes empty seats: a name, file.py:Class or module:Class."),
     ] = "tight",
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy (address or network) whose X-Forwarded-For is believed;"
+            " repeat for more. Default: none, the socket's peer is the client."
+        ),
+    ] = None,
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     if not 0 <= port < 65536:
@@ -65,6 +72,12 @@ def serve(
         bot_factory(bot)
     except BotLoadError as error:
         fail(f"--bot: {error}")
+    from stud.web.edge import server_options  # noqa: PLC0415
+
+    try:
+        options = server_options(trusted_proxy or ())
+    except ValueError as error:
+        fail(f"--trusted-proxy: {error}")
     import uvicorn  # noqa: PLC0415  (the server loads only for this command)
 
     from stud.web.app import Room, create_app  # noqa: PLC0415
@@ -109,6 +122,7 @@ def serve(
         ws=WireProtocol,
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        **options,
     )
     typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
     sys.stdout.flush()
