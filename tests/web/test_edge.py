@@ -2,13 +2,18 @@
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
+import socket
 from pathlib import Path
 
 import pytest
+from starlette.requests import Request
 from typer.testing import CliRunner
-from web_harness import http_json, serving
+from web_harness import WAIT, Message, cardroom, http_json, serving
 
 from stud.cli.main import app
+from stud.web.edge import TooLargeError, read_body
 
 
 def _guests(port: int, forwarded: bool) -> list[int]:
@@ -37,3 +42,62 @@ def test_a_trusted_proxy_must_be_an_address(tmp_path: Path) -> None:
     )
     assert result.exit_code == 2
     assert "--trusted-proxy: 'proxy.example' is not an IP address or network" in result.output
+
+
+def _raw(port: int, request: bytes, chunks: int = 0) -> bytes:
+    """Send a raw HTTP request (then ``chunks`` chunks of 8 KiB, chunked), read the answer."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as client:
+        client.sendall(request)
+        with contextlib.suppress(OSError):  # the server may answer and close mid-body
+            for _ in range(chunks):
+                client.sendall(b"2000\r\n" + b"[" * 8192 + b"\r\n")
+            client.sendall(b"0\r\n\r\n")
+        answer = b""
+        while b"\r\n\r\n" not in answer or not answer.rstrip().endswith(b"}"):
+            more = client.recv(65536)
+            if not more:
+                break
+            answer += more
+        return answer
+
+
+def test_a_body_declared_too_large_is_refused_before_it_is_read() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            head = (
+                b"POST /api/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Content-Type: application/json\r\nContent-Length: 200000000\r\n\r\n{"
+            )  # 200 MB promised, one byte sent: the answer must not wait for the rest
+            answer = await asyncio.to_thread(_raw, room.port, head)
+            assert answer.startswith(b"HTTP/1.1 413 ")
+            assert answer.endswith(b'{"error":"the request is over 65536 bytes"}')
+
+    asyncio.run(scenario())
+
+
+def test_a_chunked_body_is_refused_once_past_the_limit() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            head = (
+                b"POST /api/account/login HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                b"Transfer-Encoding: chunked\r\n\r\n"
+            )
+            answer = await asyncio.to_thread(_raw, room.port, head, 16)
+            assert answer.startswith(b"HTTP/1.1 413 ")
+            assert b'"the request is over 65536 bytes"' in answer
+
+    asyncio.run(scenario())
+
+
+def test_reading_a_body_stops_once_past_the_limit() -> None:
+    pulled = 0
+
+    async def receive() -> Message:
+        nonlocal pulled
+        pulled += 1
+        return {"type": "http.request", "body": b"x" * 1024, "more_body": pulled < 100_000}
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, receive)
+    with pytest.raises(TooLargeError, match="the upload is over 4096 bytes"):
+        asyncio.run(read_body(request, 4096, "the upload"))
+    assert pulled == 5  # 5 KiB: past 4 KiB, and not a chunk more

@@ -28,6 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import Rules, RulesError
+from stud.web.edge import TooLargeError, read_body
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
@@ -184,10 +185,12 @@ def _origin_ok(connection: HTTPConnection) -> bool:
     return urlsplit(origin).netloc == connection.headers.get("host")
 
 
+MAX_BODY = 65536
+"""The largest JSON request body, in bytes (413 over it)."""
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 65536:
-        raise ProtocolError("request too large")
+    raw = await read_body(request, MAX_BODY)
     try:
         data = json.loads(raw or b"{}")
     except json.JSONDecodeError as error:
@@ -429,14 +432,10 @@ def create_app(room: Room) -> Starlette:
         if me(request) is None:
             return _error("sign in or play as a guest to replay a file", 401)
         name = request.query_params.get("name") or "upload.phh"
-        data = bytearray()
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_UPLOAD:
-                return _error(f"{name[:100]}: the file is over {MAX_UPLOAD} bytes", 413)
+        data = await read_body(request, MAX_UPLOAD, f"{name[:100]}: the file")
         try:
             result = await asyncio.to_thread(
-                replay_upload, bytes(data), name[:100], request.query_params.get("hand")
+                replay_upload, data, name[:100], request.query_params.get("hand")
             )
         except ReplayError as error:
             return _error(str(error))
@@ -484,7 +483,12 @@ def create_app(room: Room) -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        exception_handlers={TooLargeError: _too_large},
     )
+
+
+async def _too_large(request: Request, error: Exception) -> Response:
+    return _error(str(error), 413)
 
 
 async def _serve_socket(

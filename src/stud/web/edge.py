@@ -4,6 +4,11 @@
 and how long it waits: forwarded client addresses (``X-Forwarded-For``) are
 believed only from the proxies the operator names, none by default, so the
 per-address limits count the socket's peer.
+
+``read_body`` reads a request's body up to a limit: a ``Content-Length`` over it
+is refused before a byte is read, and a body without one (chunked) is read only
+until it passes the limit, so an oversized request costs the server the limit,
+not its size.
 """
 
 from __future__ import annotations
@@ -12,7 +17,28 @@ import ipaddress
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["proxy_networks", "server_options"]
+from starlette.requests import Request
+
+__all__ = ["TooLargeError", "proxy_networks", "read_body", "server_options"]
+
+
+class TooLargeError(Exception):
+    """A request body over its limit: answered 413 with this message."""
+
+
+async def read_body(request: Request, limit: int, what: str = "the request") -> bytes:
+    """The request's body, or ``TooLargeError`` as soon as it is known to be over ``limit``
+    bytes (from its ``Content-Length``, else while it arrives)."""
+    too_large = TooLargeError(f"{what} is over {limit} bytes")
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise too_large
+    data = bytearray()
+    async for chunk in request.stream():
+        data += chunk
+        if len(data) > limit:
+            raise too_large
+    return bytes(data)
 
 
 def proxy_networks(proxies: Sequence[str]) -> list[str]:
