@@ -4,13 +4,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
+import logging
 import socket
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+import websockets
 from starlette.requests import Request
 from typer.testing import CliRunner
-from web_harness import WAIT, Message, cardroom, http_json, serving
+from web_harness import WAIT, Message, cardroom, connect, http_json, serving
 
 from stud.cli.main import app
 from stud.web.edge import TooLargeError, read_body
@@ -101,3 +105,64 @@ def test_reading_a_body_stops_once_past_the_limit() -> None:
     with pytest.raises(TooLargeError, match="the upload is over 4096 bytes"):
         asyncio.run(read_body(request, 4096, "the upload"))
     assert pulled == 5  # 5 KiB: past 4 KiB, and not a chunk more
+
+
+@pytest.fixture
+def errors_logged() -> Iterator[list[logging.LogRecord]]:
+    """Every record at WARNING or above from the server's loggers (uvicorn's do not
+    reach the root logger), to show that bad input leaves no traceback behind."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append  # type: ignore[method-assign]
+    loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)
+
+
+DEEP = "[" * 4000
+"""Nesting deeper than Python's JSON parser recurses, inside the frame limit."""
+
+
+def test_deep_nesting_over_http_is_a_clear_400(errors_logged: list[logging.LogRecord]) -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            token = room.store.guest()
+            for path, who in (("/api/account/login", None), ("/api/tables", token)):
+                body = ("[" * 30000).encode()
+                status, answer = await asyncio.to_thread(http_json, room.port, path, who, body)
+                assert (status, answer) == (400, {"error": "request is nested too deeply"})
+
+    asyncio.run(scenario())
+    assert errors_logged == []
+
+
+def test_deep_nesting_on_the_socket_is_refused_to_that_client(
+    errors_logged: list[logging.LogRecord],
+) -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, _ = room.seat_guests("stud", 2, 0)
+            async with websockets.connect(room.url(table)) as ws:  # as the hello
+                await ws.send(DEEP)
+                answer = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+                assert answer["message"] == "message is nested too deeply"
+                with pytest.raises(websockets.ConnectionClosed) as closed:
+                    await asyncio.wait_for(ws.recv(), WAIT)
+                assert closed.value.rcvd is not None
+                assert closed.value.rcvd.code == 4000
+            async with connect(room, table) as client:  # as a command, then on as before
+                for text in (DEEP, '{"v": 2, "type": "chat", "text": ' + DEEP):
+                    await client.ws.send(text)
+                    answer = await client.until(lambda m: m["type"] == "error")
+                    assert answer["message"] == "message is nested too deeply"
+                await client.send(type="sit", seat=9, buy_in=100)
+                answer = await client.until(lambda m: m["type"] == "error")
+                assert "seat" in answer["message"]
+
+    asyncio.run(scenario())
+    assert errors_logged == []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -31,7 +30,7 @@ from stud.rules import Rules, RulesError
 from stud.web.edge import TooLargeError, read_body
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
-from stud.web.protocol import Hello, ProtocolError, parse_command
+from stud.web.protocol import Hello, ProtocolError, parse_command, read_json
 from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
 from stud.web.store import SESSION_LIFETIME, AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
@@ -190,14 +189,7 @@ MAX_BODY = 65536
 
 
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await read_body(request, MAX_BODY)
-    try:
-        data = json.loads(raw or b"{}")
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"request is not JSON: {error.msg}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("request must be a JSON object")
-    return data
+    return read_json(await read_body(request, MAX_BODY) or b"{}", "request")
 
 
 def _minutes(seconds: float) -> str:

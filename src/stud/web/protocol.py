@@ -34,6 +34,7 @@ __all__ = [
     "action_json",
     "action_of",
     "parse_command",
+    "read_json",
 ]
 
 VERSION = 2
@@ -142,6 +143,22 @@ Command = Annotated[
 _COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
 
 
+def read_json(raw: str | bytes, what: str) -> dict[str, object]:
+    """A JSON object from a client (a message, a request body), or a ``ProtocolError``
+    saying why not: not JSON, not UTF-8, nested too deeply, or not an object."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(f"{what} is not JSON: {error.msg} at character {error.pos}") from None
+    except UnicodeDecodeError:
+        raise ProtocolError(f"{what} is not UTF-8 text") from None
+    except RecursionError:  # the parser's own guard: ``[[[[...`` deeper than it recurses
+        raise ProtocolError(f"{what} is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{what} must be a JSON object")
+    return data
+
+
 def parse_command(frame: str | bytes) -> Command:
     """One command from one frame, or a ``ProtocolError`` saying what is wrong."""
     if len(frame) > MAX_FRAME:
@@ -153,14 +170,7 @@ def parse_command(frame: str | bytes) -> Command:
     else:
         if "v" in command.model_fields_set:  # the model's default is for the server's own
             return command
-    try:
-        data = json.loads(frame)
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"message is not JSON: {error.msg} at character {error.pos}") from None
-    except UnicodeDecodeError:
-        raise ProtocolError("message is not UTF-8 text") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("message must be a JSON object")
+    data = read_json(frame, "message")
     if data.get("v") != VERSION:
         said = "no protocol version" if "v" not in data else f"protocol version {data['v']!r}"
         raise ProtocolError(f'{said}: this server speaks version {VERSION} ("v": {VERSION})')
