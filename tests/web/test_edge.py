@@ -166,3 +166,66 @@ def test_deep_nesting_on_the_socket_is_refused_to_that_client(
 
     asyncio.run(scenario())
     assert errors_logged == []
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new cardroom database in a SQLite file, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"{tmp_path}/cardroom.sqlite3"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+def test_a_nul_in_any_text_is_a_clear_400_on_both_databases(
+    db_url: str, errors_logged: list[logging.LogRecord]
+) -> None:
+    async def scenario() -> None:
+        async with cardroom(db_url) as room:
+            token = room.store.guest()
+            for path, body, who in (
+                ("/api/account/register", {"name": "A\x00b", "password": "secret1"}, None),
+                ("/api/account/login", {"name": "A\x00b", "password": "secret1"}, None),
+                ("/api/tables", {"name": "Nul\x00table"}, token),
+                ("/api/tournaments", {"name": "Nul\x00cup", "players": 2}, token),
+            ):
+                raw = json.dumps(body).encode()
+                status, answer = await asyncio.to_thread(http_json, room.port, path, who, raw)
+                assert status == 400, (path, answer)
+                assert "U+0000" in answer["error"]
+            nul = await asyncio.to_thread(http_json, room.port, "/api/me?token=a%00b")
+            assert nul == (401, {"error": "not signed in"})
+            table, (player,) = room.seat_guests("stud", 2, 1)
+            async with connect(room, table, player) as client:
+                await client.send(type="chat", text="hi\x00there")
+                answer = await client.until(lambda m: m["type"] == "error")
+                assert "U+0000" in answer["message"]
+                await client.send(type="chat", text="still here")
+                line = await client.until(lambda m: m["type"] == "chat")
+                assert line["text"] == "still here"
+
+    asyncio.run(scenario())
+    assert errors_logged == []
+
+
+def test_stakes_a_table_cannot_hold_are_refused_and_open_nothing(db_url: str) -> None:
+    async def scenario() -> None:
+        async with cardroom(db_url) as room:
+            token = room.store.guest()
+            body = json.dumps({"name": "Huge", "stakes": "1/1/5/2000000000", "bots": True})
+            status, answer = await asyncio.to_thread(
+                http_json, room.port, "/api/tables", token, body.encode()
+            )
+            assert status == 400
+            assert "the big bet may be at most 1,000,000 chips" in answer["error"]
+            assert room.room.tables == {}
+            assert room.store.tables() == []
+            # The largest allowed stakes open a table whose bots buy in.
+            body = json.dumps({"name": "Big", "stakes": "1/1/500000/1000000", "bots": True})
+            status, answer = await asyncio.to_thread(
+                http_json, room.port, "/api/tables", token, body.encode()
+            )
+            assert status == 200, answer
+            assert answer["taken"] == 4
+
+    asyncio.run(scenario())

@@ -30,7 +30,7 @@ from stud.rules import Rules, RulesError
 from stud.web.edge import TooLargeError, read_body
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
-from stud.web.protocol import Hello, ProtocolError, parse_command, read_json
+from stud.web.protocol import Hello, ProtocolError, check_text, parse_command, read_json
 from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
 from stud.web.store import SESSION_LIFETIME, AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
@@ -50,6 +50,12 @@ DEFAULT_TABLES = (
     ("Razz", "razz", "1/1/5/10"),
 )
 """The tables a new cardroom opens with: six seats, bots in all but two."""
+
+MAX_BIG_BET = 1_000_000
+"""The largest big bet a table may play. The store keeps chips in 32-bit columns
+(at most 2,147,483,647); eight seats each bought in for the most a table takes (100
+big bets) hold 800 million at this limit, leaving room for the pot and the house's
+bankroll, which lends the bots their stacks."""
 
 FLOOD_RATE = 20.0
 """Messages a second one connection may send on average (bursts of twice that)."""
@@ -148,6 +154,10 @@ class Room:
             rules = rules.with_rake(rake)
         if not 2 <= seats <= 8:
             raise ValueError(f"a table has 2 to 8 seats, not {seats}")
+        if rules.big_bet > MAX_BIG_BET:
+            raise ValueError(
+                f"stakes {stakes}: the big bet may be at most {MAX_BIG_BET:,} chips here"
+            )
         name = " ".join(name.split())[:40] or rules.variant.game_name
         table_id = self.store.create_table(
             name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
@@ -206,7 +216,7 @@ def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
         raise ProtocolError(f"{key} must be text of at most {limit} characters")
-    return value
+    return check_text(value, key)
 
 
 def create_app(room: Room) -> Starlette:

@@ -9,9 +9,10 @@ protocol, with examples, is in ``docs/protocol.md``.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
 
@@ -33,6 +34,7 @@ __all__ = [
     "Unregister",
     "action_json",
     "action_of",
+    "check_text",
     "parse_command",
     "read_json",
 ]
@@ -47,6 +49,30 @@ MAX_FRAME = 4096
 
 class ProtocolError(ValueError):
     """A message the server cannot accept, with the reason in one line."""
+
+
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters text may hold: the joiners that build emoji and some scripts."""
+
+
+def check_text(text: str, what: str) -> str:
+    """``text`` if it holds no control, format (but the joiners), surrogate, private or
+    unassigned character, else a ``ProtocolError`` naming ``what``: such characters
+    are invisible or break a line, and the databases refuse some (PostgreSQL a NUL)."""
+    for character in text:
+        if unicodedata.category(character)[0] == "C" and character not in _JOINERS:
+            raise ProtocolError(
+                f"{what} may not hold the character U+{ord(character):04X}"
+                f" ({unicodedata.name(character, 'a control character').lower()})"
+            )
+    return text
+
+
+def _chat_line(text: str) -> str:
+    line = " ".join(check_text(text, "a chat line").split())
+    if not line:
+        raise ValueError("a chat line needs something besides spaces")
+    return line
 
 
 class _Message(BaseModel):
@@ -120,7 +146,8 @@ class Chat(_Message):
     """A line of chat to the table."""
 
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=200)
+    text: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_chat_line)]
+    """The line as shown: runs of spaces made one, and no line breaks or controls."""
 
 
 class Register(_Message):
@@ -179,7 +206,8 @@ def parse_command(frame: str | bytes) -> Command:
     except ValidationError as error:
         first = error.errors()[0]
         where = ".".join(str(p) for p in first["loc"]) or "message"
-        raise ProtocolError(f"{where}: {first['msg']}") from None
+        said = first["ctx"]["error"] if first["type"] == "value_error" else first["msg"]
+        raise ProtocolError(f"{where}: {said}") from None
 
 
 _SIMPLE: dict[str, Action] = {

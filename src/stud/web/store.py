@@ -23,6 +23,7 @@ import asyncio
 import contextlib
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
@@ -91,6 +92,9 @@ SESSION_IDLE = timedelta(days=7)
 _SEEN_EVERY = timedelta(minutes=5)
 """How stale a session's last use may be before a use writes it again: not one write
 a request."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a session token looks like (``secrets.token_urlsafe``)."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -382,7 +386,7 @@ class Store:
         """The account a live session token belongs to, if any: a token signed out, or
         past ``SESSION_LIFETIME`` since its sign-in or ``SESSION_IDLE`` since its last
         use, belongs to nobody (and is deleted)."""
-        if not token:
+        if not token or not _TOKEN.fullmatch(token):  # not one of ours: nothing to look up
             return None
         with self._tx() as session:
             row = session.get(LoginSession, token)
@@ -401,7 +405,7 @@ class Store:
 
     def logout(self, token: str | None) -> None:
         """End a session: its token belongs to nobody from now on."""
-        if token:
+        if token and _TOKEN.fullmatch(token):
             with self._tx() as session:
                 row = session.get(LoginSession, token)
                 if row is not None:
