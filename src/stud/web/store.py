@@ -54,6 +54,7 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.writer import GroupWriter, Insert
 
 __all__ = [
@@ -138,6 +139,8 @@ class Account(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(80), unique=True, nullable=True)
+    """What the name looks like (``stud.web.names.name_key``): one account per look."""
     password: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bankroll: Mapped[int] = mapped_column(Integer, default=0)
@@ -339,17 +342,18 @@ class Store:
         return token
 
     def register(self, name: str, password: str) -> str:
-        """A new account with its first bankroll; returns a session token."""
-        name = name.strip()
-        if not 2 <= len(name) <= 20 or not name.replace(" ", "").replace("_", "").isalnum():
-            raise StoreError("a name is 2 to 20 letters, digits, spaces or underscores")
-        if name.lower().startswith(("guest", HOUSE, "bot")):
-            raise StoreError(f"the name {name!r} is reserved")
+        """A new account with its first bankroll; returns a session token. A name that
+        looks like one taken (``stud.web.names``) is taken."""
+        try:
+            name = check_name(name)
+        except NameRefusedError as error:
+            raise StoreError(str(error)) from None
         if len(password) < 6:
             raise StoreError("a password has at least 6 characters")
+        hashed = hash_password(password)
         try:
             with self._tx() as session:
-                account = Account(name=name, password=hash_password(password), bankroll=0)
+                account = Account(name=name, name_key=name_key(name), password=hashed, bankroll=0)
                 session.add(account)
                 session.flush()
                 self._grant(session, account)
@@ -360,7 +364,9 @@ class Store:
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
         with self._tx() as session:
-            account = session.scalar(select(Account).where(Account.name == name.strip()))
+            account = session.scalar(
+                select(Account).where(Account.name_key == name_key(name))
+            ) or session.scalar(select(Account).where(Account.name == name.strip()))
             if account is None or account.password is None:
                 raise StoreError("no such name and password")
             if not verify_password(password, account.password):
@@ -373,7 +379,7 @@ class Store:
             try:
                 with self._tx() as session:
                     name = f"guest-{secrets.token_hex(4)}"
-                    account = Account(name=name, guest=True, bankroll=0)
+                    account = Account(name=name, name_key=name_key(name), guest=True, bankroll=0)
                     session.add(account)
                     session.flush()
                     self._grant(session, account)
