@@ -3,6 +3,9 @@ look-alike letters of other scripts (UTS #39), and the names the cardroom gives.
 
 from __future__ import annotations
 
+import hashlib
+from typing import Any
+
 import pytest
 from sqlalchemy import insert
 
@@ -85,4 +88,27 @@ def test_sign_in_ignores_case_and_width_and_finds_older_unkeyed_names(store: Sto
             )
         )
     assert store.account(store.login("Bob", "secret2")) is not None
+    store.close()
+
+
+def test_a_missing_name_costs_the_same_hash_as_a_wrong_password(
+    store: Store, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store.register("Alice", "secret1")
+    with pytest.raises(StoreError):
+        store.login("Nobody", "secret1")  # the first miss may make the stand-in hash
+    hashes = 0
+    scrypt = hashlib.scrypt
+
+    def counted(*args: Any, **kwargs: Any) -> bytes:
+        nonlocal hashes
+        hashes += 1
+        return scrypt(*args, **kwargs)
+
+    monkeypatch.setattr(hashlib, "scrypt", counted)
+    for name in ("Alice", "Nobody"):  # a wrong password, then a name with no account
+        hashes = 0
+        with pytest.raises(StoreError, match="no such name and password"):
+            store.login(name, "wrong password")
+        assert hashes == 1, name
     store.close()

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
 import re
@@ -120,6 +121,12 @@ def verify_password(password: str, stored: str) -> bool:
     except ValueError:
         return False
     return kind == "scrypt" and hmac.compare_digest(again.hex(), digest)
+
+
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of no one's password, checked for a name that has none."""
+    return hash_password(secrets.token_urlsafe(16))
 
 
 def _now() -> datetime:
@@ -363,14 +370,17 @@ class Store:
 
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
+        dummy = _dummy_hash()
         with self._tx() as session:
             account = session.scalar(
                 select(Account).where(Account.name_key == name_key(name))
             ) or session.scalar(select(Account).where(Account.name == name.strip()))
-            if account is None or account.password is None:
+            stored = account.password if account is not None else None
+            # A missing name costs the same hash as a wrong password: the time of an
+            # answer must not tell which names have accounts.
+            if not verify_password(password, stored or dummy) or stored is None:
                 raise StoreError("no such name and password")
-            if not verify_password(password, account.password):
-                raise StoreError("no such name and password")
+            assert account is not None
             return self._new_session(session, account)
 
     def guest(self) -> str:
