@@ -89,6 +89,7 @@ async def cardroom(
         create_app(room),
         lifespan="off",
         log_level="warning",
+        log_config=None,  # uvicorn's records reach the root logger, where tests may look
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,

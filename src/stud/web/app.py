@@ -57,6 +57,11 @@ MAX_BIG_BET = 1_000_000
 big bets) hold 800 million at this limit, leaving room for the pot and the house's
 bankroll, which lends the bots their stacks."""
 
+NOT_TEXT = "messages are JSON in text frames, not binary"
+BINARY_REFUSED = 1003
+"""The close code for a binary frame: data of a type the server does not accept
+(RFC 6455, 7.4.1)."""
+
 FLOOD_RATE = 20.0
 """Messages a second one connection may send on average (bursts of twice that)."""
 
@@ -505,23 +510,30 @@ async def _serve_socket(
         await websocket.close(code=4004 if table is None else 4003)
         return
     viewer = Viewer(account.id if account else None, account.name if account else "observer")
+    code = 4000
     try:
-        first = parse_command(await websocket.receive_text())
+        message = await websocket.receive()
+        if message["type"] == "websocket.disconnect":
+            return
+        if message.get("text") is None:
+            code = BINARY_REFUSED
+            raise ProtocolError(NOT_TEXT)
+        first = parse_command(message["text"])
         if not isinstance(first, Hello):
             raise ProtocolError("the first message must be hello")
-    except (ProtocolError, WebSocketDisconnect, KeyError) as error:
+    except (ProtocolError, WebSocketDisconnect) as error:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await websocket.send_text(frame("error", message=str(error) or "closed"))
-            await websocket.close(code=4000)
+            await websocket.close(code=code)
         return
     wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
-    sender = _Sender(websocket, viewer, wire) if wire is not None else None
-    writer = asyncio.create_task(_write(websocket, viewer)) if wire is None else None
+    inbox = _Inbox(table, viewer)
+    sender = _Sender(websocket, viewer, wire, inbox) if wire is not None else None
+    writer = asyncio.create_task(_write(websocket, viewer, inbox)) if wire is None else None
     if token:
         room.sessions.setdefault(token, set()).add(viewer)
     table.join(viewer, first)
     watch = room.watching.open(account.id, table.id) if account else None
-    inbox = _Inbox(table, viewer)
     if wire is not None:
         wire.listen(inbox.take)  # messages go straight to the table; closing comes below
     try:
@@ -529,7 +541,8 @@ async def _serve_socket(
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            inbox.take(message.get("text") or message.get("bytes") or "")
+            text = message.get("text")
+            inbox.take(text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass
     finally:
@@ -552,17 +565,24 @@ class _Inbox:
     """A connection's messages to its table: each checked against the flood limit and
     parsed, then handed to the table, or answered with an error to the sender."""
 
-    __slots__ = ("_allowance", "_since", "_table", "_viewer")
+    __slots__ = ("_allowance", "_since", "_table", "_viewer", "close_code")
 
     def __init__(self, table: Table, viewer: Viewer) -> None:
         self._table = table
         self._viewer = viewer
         self._allowance = 2 * FLOOD_RATE
         self._since = time.monotonic()
+        self.close_code = 1000
+        """The code the connection closes with when this side closes it."""
 
     def take(self, text: str | bytes) -> None:
         viewer = self._viewer
         if viewer.closed:
+            return
+        if isinstance(text, bytes):  # the protocol is text: a binary frame is not obeyed
+            viewer.push(frame("error", message=NOT_TEXT))
+            self.close_code = BINARY_REFUSED
+            viewer.close()
             return
         now = time.monotonic()
         self._allowance = min(2 * FLOOD_RATE, self._allowance + (now - self._since) * FLOOD_RATE)
@@ -582,10 +602,11 @@ class _Sender:
     them, all in one write, from a loop callback: waking a writer task for every
     connection, seven an action, cost more than the writes' own Python."""
 
-    __slots__ = ("_closing", "_loop", "_scheduled", "_viewer", "_websocket", "_wire")
+    __slots__ = ("_closing", "_inbox", "_loop", "_scheduled", "_viewer", "_websocket", "_wire")
 
-    def __init__(self, websocket: WebSocket, viewer: Viewer, wire: Wire) -> None:
+    def __init__(self, websocket: WebSocket, viewer: Viewer, wire: Wire, inbox: _Inbox) -> None:
         self._websocket = websocket
+        self._inbox = inbox
         self._viewer = viewer
         self._wire = wire
         self._loop = asyncio.get_running_loop()
@@ -607,7 +628,9 @@ class _Sender:
         if frames and not self._wire.write_frames(frames):
             return
         if self._viewer.closed and self._closing is None and self._wire.open:
-            self._closing = self._loop.create_task(self._websocket.close())
+            self._closing = self._loop.create_task(
+                self._websocket.close(code=self._inbox.close_code)
+            )
 
     async def _after_drain(self) -> None:
         await self._wire.drained()
@@ -619,7 +642,7 @@ class _Sender:
             await self._closing
 
 
-async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+async def _write(websocket: WebSocket, viewer: Viewer, inbox: _Inbox) -> None:
     """Send a connection's frames through ASGI as they are queued (without a ``Wire``)."""
     while frames := await viewer.frames():
         try:
@@ -628,4 +651,4 @@ async def _write(websocket: WebSocket, viewer: Viewer) -> None:
         except (WebSocketDisconnect, RuntimeError):
             return
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=inbox.close_code)

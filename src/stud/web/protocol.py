@@ -77,7 +77,8 @@ def _chat_line(text: str) -> str:
 
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    v: Literal[2] = 2
+    v: int = Field(default=VERSION, ge=VERSION, le=VERSION)
+    """The version: the integer 2 (strict: JSON's ``2.0`` is not an integer)."""
 
 
 class Hello(_Message):
@@ -188,8 +189,11 @@ def read_json(raw: str | bytes, what: str) -> dict[str, object]:
 
 def parse_command(frame: str | bytes) -> Command:
     """One command from one frame, or a ``ProtocolError`` saying what is wrong."""
-    if len(frame) > MAX_FRAME:
-        raise ProtocolError(f"message too large: {len(frame)} bytes, at most {MAX_FRAME}")
+    size = len(frame)
+    if size * 4 > MAX_FRAME and isinstance(frame, str):  # UTF-8 takes up to 4 bytes each
+        size = len(frame.encode(errors="surrogatepass"))
+    if size > MAX_FRAME:
+        raise ProtocolError(f"message too large: {size} bytes, at most {MAX_FRAME}")
     try:  # a good message is parsed and checked in one pass, in pydantic-core
         command = _COMMAND.validate_json(frame)
     except ValidationError:
@@ -198,7 +202,7 @@ def parse_command(frame: str | bytes) -> Command:
         if "v" in command.model_fields_set:  # the model's default is for the server's own
             return command
     data = read_json(frame, "message")
-    if data.get("v") != VERSION:
+    if type(data.get("v")) is not int or data["v"] != VERSION:
         said = "no protocol version" if "v" not in data else f"protocol version {data['v']!r}"
         raise ProtocolError(f'{said}: this server speaks version {VERSION} ("v": {VERSION})')
     try:

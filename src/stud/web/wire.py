@@ -139,21 +139,29 @@ class WireProtocol(WebSocketsSansIOProtocol):
     def send_receive_event_to_app(self) -> None:
         self._heard = True
         handler = self._handler
-        if handler is None or self.close_sent:
+        if self.close_sent:  # uvicorn discards it
             super().send_receive_event_to_app()
             return
         data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
-        if self.curr_msg_data_type == "bytes":
-            self.frames = []
-            handler(data)
-            return
-        try:
-            text = data.decode()
-        except UnicodeDecodeError:  # uvicorn's own answer: close with 1007
+        text: str | bytes = data
+        if self.curr_msg_data_type == "text":
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self._refuse_text()
+                return
+        if handler is None:  # before ``listen``: the message waits in the queue
             super().send_receive_event_to_app()
             return
         self.frames = []
         handler(text)
+
+    def _refuse_text(self) -> None:
+        """A text message that is not UTF-8: closed with 1007, as uvicorn does, but
+        without logging a traceback for what is a client's mistake."""
+        self.frames = []
+        self.conn.send_close(1007)
+        self.handle_parser_exception()
 
     def send_keepalive_ping(self) -> None:
         """Ping only a client that sent nothing for a whole interval: one that did is
@@ -174,7 +182,8 @@ class WireProtocol(WebSocketsSansIOProtocol):
         self._handler = handler
         for message in waiting:
             if message["type"] == "websocket.receive":
-                handler(message.get("text") or message.get("bytes") or b"")
+                text = message.get("text")
+                handler(text if text is not None else message.get("bytes") or b"")
             else:  # a disconnect stays for ``receive``
                 self.queue.put_nowait(message)
         if self.read_paused:
