@@ -57,6 +57,9 @@ MAX_BIG_BET = 1_000_000
 big bets) hold 800 million at this limit, leaving room for the pot and the house's
 bankroll, which lends the bots their stacks."""
 
+MAX_OPENED = 4
+"""Cash tables one account may open in a server's run."""
+
 NOT_TEXT = "messages are JSON in text frames, not binary"
 BINARY_REFUSED = 1003
 """The close code for a binary frame: data of a type the server does not accept
@@ -84,6 +87,12 @@ class Room:
     """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
     failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
     """Wrong passwords per client address: 10 at once, then one a minute."""
+    openings: RateLimit = field(default_factory=lambda: RateLimit(burst=4, every=600.0))
+    """Tables and tournaments each account may open: 4 at once, then one per 10 minutes."""
+    opened: dict[int, set[int]] = field(default_factory=dict)
+    """The cash tables each account opened in this run (at most ``MAX_OPENED``)."""
+    hello_timeout: float = 10.0
+    """Seconds a new table connection has to say hello before it is closed."""
     sessions: dict[str, set[Viewer]] = field(default_factory=dict)
     """The table connections open under each session token: ended when it ends."""
 
@@ -309,11 +318,22 @@ def create_app(room: Room) -> Starlette:
             }
         )
 
+    def opening(account: AccountInfo) -> JSONResponse | None:
+        """The refusal when ``account`` may not open a table or tournament now."""
+        if len(room.opened.get(account.id, ())) >= MAX_OPENED:
+            return _error(f"you opened {MAX_OPENED} tables already: play at one of them", 429)
+        if wait := room.openings.wait(f"account {account.id}"):
+            return _error(f"you opened tables just now: try again in {_minutes(wait)}", 429)
+        return None
+
     async def new_table(request: Request) -> Response:
         if not _origin_ok(request):
             return _error("requests must come from this cardroom's page", 403)
-        if me(request) is None:
+        account = me(request)
+        if account is None:
             return _error("sign in or play as a guest to open a table", 401)
+        if refused := opening(account):
+            return refused
         try:
             data = await _body(request)
             seats = data.get("seats", 6)
@@ -329,6 +349,7 @@ def create_app(room: Room) -> Starlette:
             )
         except (ProtocolError, RulesError, ValueError) as error:
             return _error(str(error))
+        room.opened.setdefault(account.id, set()).add(table.id)
         return JSONResponse(table.summary())
 
     async def tournaments(request: Request) -> Response:
@@ -344,8 +365,11 @@ def create_app(room: Room) -> Starlette:
     async def new_tournament(request: Request) -> Response:
         if not _origin_ok(request):
             return _error("requests must come from this cardroom's page", 403)
-        if me(request) is None:
+        account = me(request)
+        if account is None:
             return _error("sign in or play as a guest to open a tournament", 401)
+        if refused := opening(account):
+            return refused
         try:
             data = await _body(request)
             table = room.create_tournament(_text(data, "name", 40), data)
@@ -512,7 +536,10 @@ async def _serve_socket(
     viewer = Viewer(account.id if account else None, account.name if account else "observer")
     code = 4000
     try:
-        message = await websocket.receive()
+        try:
+            message = await asyncio.wait_for(websocket.receive(), room.hello_timeout)
+        except TimeoutError:
+            raise ProtocolError(f"no hello within {room.hello_timeout:g} seconds") from None
         if message["type"] == "websocket.disconnect":
             return
         if message.get("text") is None:
