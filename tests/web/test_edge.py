@@ -17,7 +17,7 @@ from typer.testing import CliRunner
 from web_harness import WAIT, Message, cardroom, connect, http_json, serving
 
 from stud.cli.main import app
-from stud.web.edge import TooLargeError, read_body
+from stud.web.edge import BodyError, read_body
 
 
 def _guests(port: int, forwarded: bool) -> list[int]:
@@ -102,7 +102,7 @@ def test_reading_a_body_stops_once_past_the_limit() -> None:
         return {"type": "http.request", "body": b"x" * 1024, "more_body": pulled < 100_000}
 
     request = Request({"type": "http", "method": "POST", "headers": []}, receive)
-    with pytest.raises(TooLargeError, match="the upload is over 4096 bytes"):
+    with pytest.raises(BodyError, match="the upload is over 4096 bytes"):  # 413
         asyncio.run(read_body(request, 4096, "the upload"))
     assert pulled == 5  # 5 KiB: past 4 KiB, and not a chunk more
 
@@ -229,3 +229,40 @@ def test_stakes_a_table_cannot_hold_are_refused_and_open_nothing(db_url: str) ->
             assert answer["taken"] == 4
 
     asyncio.run(scenario())
+
+
+def _until_closed(port: int, sent: bytes) -> bytes:
+    """Send part of a request and read until the server closes the connection."""
+    with socket.create_connection(("127.0.0.1", port), timeout=WAIT) as client:
+        client.sendall(sent)
+        answer = b""
+        while more := client.recv(65536):
+            answer += more
+        return answer
+
+
+@pytest.mark.parametrize(
+    "sent", [b"", b"GET /api/tables HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Slow: "], ids=["idle", "half"]
+)
+def test_a_request_whose_headers_never_end_is_cut_off(sent: bytes) -> None:
+    async def scenario() -> None:
+        async with cardroom(header_timeout=0.0) as room:  # due at once
+            assert await asyncio.to_thread(_until_closed, room.port, sent) == b""
+
+    asyncio.run(scenario())
+
+
+def test_a_body_that_never_ends_is_refused_with_408() -> None:
+    pulled = 0
+
+    async def receive() -> Message:
+        nonlocal pulled
+        pulled += 1
+        if pulled > 1:
+            await asyncio.Event().wait()  # the rest never comes
+        return {"type": "http.request", "body": b"{", "more_body": True}
+
+    request = Request({"type": "http", "method": "POST", "headers": []}, receive)
+    with pytest.raises(BodyError, match="the request came too slowly") as refused:
+        asyncio.run(read_body(request, 4096, timeout=0.0))
+    assert refused.value.status == 408

@@ -26,7 +26,7 @@ import websockets
 
 from running import interruptible
 from stud.web.app import Room, create_app
-from stud.web.edge import server_options
+from stud.web.edge import HEADER_TIMEOUT, server_options
 from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
@@ -77,6 +77,7 @@ async def cardroom(
     settings: Settings = FAST,
     ws: Any = WireProtocol,
     deflate: bool = False,
+    header_timeout: float = HEADER_TIMEOUT,
 ) -> AsyncIterator[Cardroom]:
     """A server for one test, on a port of its own, with ``stud serve``'s websocket
     protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
@@ -93,7 +94,7 @@ async def cardroom(
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,
-        **server_options(),
+        **server_options(header_timeout=header_timeout),
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))

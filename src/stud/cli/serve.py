@@ -109,8 +109,9 @@ def serve(
     application = create_app(Room(store, settings))
     # No per-message compression: a table sends seven small frames an action, and
     # deflating each for each connection cost the server more than the frames.
-    # uvloop's event loop and httptools' parser where installed (uvicorn's own
-    # choice, made explicit): the loop's socket writes cost a busy room the most.
+    # uvloop's event loop where installed (uvicorn's own choice, made explicit): the
+    # loop's socket writes cost a busy room the most. httptools' parser, with a
+    # deadline for a request's headers (``stud.web.edge``).
     # The websockets sans-I/O protocol with a shorter way for frames and messages
     # (``stud.web.wire``).
     config = uvicorn.Config(
@@ -118,7 +119,6 @@ def serve(
         fd=listener.fileno(),
         log_level="warning",
         loop=_fastest("uvloop", "asyncio"),
-        http=_fastest("httptools", "h11"),
         ws=WireProtocol,
         ws_max_size=65536,
         ws_per_message_deflate=False,

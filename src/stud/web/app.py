@@ -27,7 +27,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import Rules, RulesError
-from stud.web.edge import TooLargeError, read_body
+from stud.web.edge import BodyError, read_body
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, check_text, parse_command, read_json
@@ -514,12 +514,12 @@ def create_app(room: Room) -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
-        exception_handlers={TooLargeError: _too_large},
+        exception_handlers={BodyError: _body_refused},
     )
 
 
-async def _too_large(request: Request, error: Exception) -> Response:
-    return _error(str(error), 413)
+async def _body_refused(request: Request, error: Exception) -> Response:
+    return _error(str(error), error.status if isinstance(error, BodyError) else 400)
 
 
 async def _serve_socket(

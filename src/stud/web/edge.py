@@ -13,32 +13,106 @@ not its size.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from collections.abc import Sequence
 from typing import Any
 
 from starlette.requests import Request
+from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 
-__all__ = ["TooLargeError", "proxy_networks", "read_body", "server_options"]
+__all__ = [
+    "BODY_TIMEOUT",
+    "HEADER_TIMEOUT",
+    "BodyError",
+    "proxy_networks",
+    "read_body",
+    "server_options",
+]
+
+HEADER_TIMEOUT = 10.0
+"""Seconds a connection has to send a request's headers (from connecting, or from the
+request's first byte): a client that trickles them in (slowloris) is cut off."""
+BODY_TIMEOUT = 30.0
+"""Seconds a request's body has to arrive once its headers have."""
 
 
-class TooLargeError(Exception):
-    """A request body over its limit: answered 413 with this message."""
+class BodyError(Exception):
+    """A request body refused (too large, too slow), with its HTTP status and one line."""
+
+    def __init__(self, message: str, status: int) -> None:
+        super().__init__(message)
+        self.status = status
 
 
-async def read_body(request: Request, limit: int, what: str = "the request") -> bytes:
-    """The request's body, or ``TooLargeError`` as soon as it is known to be over ``limit``
-    bytes (from its ``Content-Length``, else while it arrives)."""
-    too_large = TooLargeError(f"{what} is over {limit} bytes")
+async def read_body(
+    request: Request, limit: int, what: str = "the request", timeout: float = BODY_TIMEOUT
+) -> bytes:
+    """The request's body, or ``BodyError`` (413) as soon as it is known to be over
+    ``limit`` bytes (from its ``Content-Length``, else while it arrives), or (408)
+    once it has taken more than ``timeout`` seconds."""
+    too_large = BodyError(f"{what} is over {limit} bytes", 413)
     declared = request.headers.get("content-length", "")
     if declared.isdigit() and int(declared) > limit:
         raise too_large
     data = bytearray()
-    async for chunk in request.stream():
-        data += chunk
-        if len(data) > limit:
-            raise too_large
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                data += chunk
+                if len(data) > limit:
+                    raise too_large
+    except TimeoutError:
+        raise BodyError(
+            f"{what} came too slowly: send it within {timeout:g} seconds", 408
+        ) from None
     return bytes(data)
+
+
+class _TimelyHttp(HttpToolsProtocol):
+    """uvicorn's HTTP protocol (httptools) that closes a connection whose request
+    headers are not whole ``header_timeout`` seconds after it connected or after the
+    request's first byte: uvicorn itself waits for them without end."""
+
+    header_timeout = HEADER_TIMEOUT
+    _header_timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
+        super().connection_made(transport)
+        self._arm()
+
+    def on_message_begin(self) -> None:
+        super().on_message_begin()
+        if self._header_timer is None:
+            self._arm()
+
+    def on_headers_complete(self) -> None:
+        self._disarm()
+        super().on_headers_complete()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._disarm()
+        super().connection_lost(exc)
+
+    def _arm(self) -> None:
+        self._header_timer = self.loop.call_later(self.header_timeout, self._too_slow)
+
+    def _disarm(self) -> None:
+        if self._header_timer is not None:
+            self._header_timer.cancel()
+            self._header_timer = None
+
+    def _too_slow(self) -> None:
+        self._header_timer = None
+        if not self.transport.is_closing():
+            self.transport.close()
+
+
+def timely_http(header_timeout: float = HEADER_TIMEOUT) -> type[HttpToolsProtocol]:
+    """The HTTP protocol class with its deadline for a request's headers."""
+    if header_timeout == HEADER_TIMEOUT:
+        return _TimelyHttp
+    return type("TimelyHttp", (_TimelyHttp,), {"header_timeout": header_timeout})
 
 
 def proxy_networks(proxies: Sequence[str]) -> list[str]:
@@ -53,10 +127,13 @@ def proxy_networks(proxies: Sequence[str]) -> list[str]:
     return out
 
 
-def server_options(trusted_proxies: Sequence[str] = ()) -> dict[str, Any]:
+def server_options(
+    trusted_proxies: Sequence[str] = (), header_timeout: float = HEADER_TIMEOUT
+) -> dict[str, Any]:
     """uvicorn ``Config`` settings for the cardroom (``stud serve`` and the tests)."""
     networks = proxy_networks(trusted_proxies)
     return {
+        "http": timely_http(header_timeout),
         # uvicorn believes X-Forwarded-For from 127.0.0.1 unless told otherwise
         "proxy_headers": bool(networks),
         "forwarded_allow_ips": networks,
