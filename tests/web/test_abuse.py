@@ -5,15 +5,19 @@ off the event loop."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import threading
-from typing import Any
+from collections.abc import Callable
+from typing import Any, cast
 
 import pytest
 import websockets
 from web_harness import WAIT, cardroom, connect, http_json
 
 import stud.web.app
+from stud.web.app import _Inbox, _Sender
+from stud.web.table import Viewer, frame
 
 
 def test_a_socket_that_never_says_hello_is_closed() -> None:
@@ -113,3 +117,76 @@ def test_an_uploaded_file_is_read_off_the_event_loop(monkeypatch: pytest.MonkeyP
     loop_thread = asyncio.run(scenario())
     assert where
     assert loop_thread not in where
+
+
+async def _eventually(condition: Callable[[], bool]) -> None:
+    """Wait (at most ``WAIT``) for the server to reach ``condition``, looking again
+    each turn of its loop, a little later each time."""
+    async with asyncio.timeout(WAIT):
+        pause = 0.001
+        while not condition():
+            await asyncio.sleep(pause)
+            pause = min(0.1, pause * 2)
+
+
+def test_a_client_that_sends_but_never_reads_is_still_pinged_and_dropped() -> None:
+    async def scenario() -> None:
+        async with cardroom(ping=0.05) as room:
+            table, (token,) = room.seat_guests("stud", 2, 1)
+            # max_queue=1: the client stops reading its socket (and so answering pings)
+            # once a frame waits unread, while it keeps sending
+            async with websockets.connect(
+                room.url(table, token), max_queue=1, close_timeout=0, ping_interval=None
+            ) as ws:
+                await ws.send(json.dumps({"v": 2, "type": "hello"}))
+                await _eventually(lambda: token in room.room.sessions)
+
+                async def chatter() -> None:
+                    with contextlib.suppress(websockets.ConnectionClosed):
+                        while True:
+                            await ws.send(json.dumps({"v": 2, "type": "sit_out"}))
+                            await asyncio.sleep(0.04)  # a line now and then, as a tab does
+
+                sending = asyncio.create_task(chatter())
+                await _eventually(lambda: token not in room.room.sessions)
+                sending.cancel()
+
+    asyncio.run(scenario())
+
+
+class _FullWire:
+    """A connection whose client never reads: its socket stays full."""
+
+    open = True
+    paused = True
+    cut = False
+
+    async def drained(self) -> None:
+        await asyncio.Event().wait()
+
+    def write_frames(self, frames: Any) -> bool:
+        raise AssertionError("nothing is written to a full socket")
+
+    def listen(self, handler: Any) -> None:
+        pass
+
+    def cut_off(self) -> None:
+        self.cut = True
+
+
+def test_a_connection_whose_socket_stays_full_is_cut_off() -> None:
+    async def scenario() -> None:
+        wire = _FullWire()
+        viewer = Viewer(None, "observer")
+        table: Any = None
+        inbox = _Inbox(table, viewer)
+        done = asyncio.Event()
+        sender = _Sender(cast(Any, None), viewer, wire, inbox, slow=0.0)
+        wire.cut_off = lambda: (setattr(wire, "cut", True), done.set())  # type: ignore[method-assign]
+        assert sender is not None
+        viewer.push(frame("chat", name="x", text="a frame to send"))
+        await asyncio.wait_for(done.wait(), WAIT)
+        assert wire.cut
+        assert viewer.closed
+
+    asyncio.run(scenario())

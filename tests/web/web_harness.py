@@ -78,6 +78,7 @@ async def cardroom(
     ws: Any = WireProtocol,
     deflate: bool = False,
     header_timeout: float = HEADER_TIMEOUT,
+    ping: float = 20.0,
 ) -> AsyncIterator[Cardroom]:
     """A server for one test, on a port of its own, with ``stud serve``'s websocket
     protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
@@ -94,6 +95,8 @@ async def cardroom(
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,
+        ws_ping_interval=ping,
+        ws_ping_timeout=ping,
         **server_options(header_timeout=header_timeout),
     )
     server = uvicorn.Server(config)

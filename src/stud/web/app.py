@@ -91,6 +91,9 @@ class Room:
     """Tables and tournaments each account may open: 4 at once, then one per 10 minutes."""
     opened: dict[int, set[int]] = field(default_factory=dict)
     """The cash tables each account opened in this run (at most ``MAX_OPENED``)."""
+    slow_reader: float = 30.0
+    """Seconds a connection's socket may stay full (its client not reading) before it
+    is dropped."""
     hello_timeout: float = 10.0
     """Seconds a new table connection has to say hello before it is closed."""
     sessions: dict[str, set[Viewer]] = field(default_factory=dict)
@@ -555,7 +558,7 @@ async def _serve_socket(
         return
     wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
     inbox = _Inbox(table, viewer)
-    sender = _Sender(websocket, viewer, wire, inbox) if wire is not None else None
+    sender = _Sender(websocket, viewer, wire, inbox, room.slow_reader) if wire else None
     writer = asyncio.create_task(_write(websocket, viewer, inbox)) if wire is None else None
     if token:
         room.sessions.setdefault(token, set()).add(viewer)
@@ -629,11 +632,23 @@ class _Sender:
     them, all in one write, from a loop callback: waking a writer task for every
     connection, seven an action, cost more than the writes' own Python."""
 
-    __slots__ = ("_closing", "_inbox", "_loop", "_scheduled", "_viewer", "_websocket", "_wire")
+    __slots__ = (
+        "_closing",
+        "_inbox",
+        "_loop",
+        "_scheduled",
+        "_slow",
+        "_viewer",
+        "_websocket",
+        "_wire",
+    )
 
-    def __init__(self, websocket: WebSocket, viewer: Viewer, wire: Wire, inbox: _Inbox) -> None:
+    def __init__(
+        self, websocket: WebSocket, viewer: Viewer, wire: Wire, inbox: _Inbox, slow: float
+    ) -> None:
         self._websocket = websocket
         self._inbox = inbox
+        self._slow = slow
         self._viewer = viewer
         self._wire = wire
         self._loop = asyncio.get_running_loop()
@@ -660,7 +675,13 @@ class _Sender:
             )
 
     async def _after_drain(self) -> None:
-        await self._wire.drained()
+        try:
+            async with asyncio.timeout(self._slow):
+                await self._wire.drained()
+        except TimeoutError:  # a client that does not read costs memory, not forever
+            self._viewer.close()
+            self._wire.cut_off()
+            return
         self._flush()
 
     async def closed(self) -> None:
