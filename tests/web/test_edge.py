@@ -4,17 +4,20 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import http.client
 import json
 import logging
+import random
 import socket
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 import websockets
 from starlette.requests import Request
 from typer.testing import CliRunner
-from web_harness import WAIT, Message, cardroom, connect, http_json, serving
+from web_harness import WAIT, Message, cardroom, clients_at, connect, http_json, serving
 
 from stud.cli.main import app
 from stud.web.edge import BodyError, read_body
@@ -266,3 +269,98 @@ def test_a_body_that_never_ends_is_refused_with_408() -> None:
     with pytest.raises(BodyError, match="the request came too slowly") as refused:
         asyncio.run(read_body(request, 4096, timeout=0.0))
     assert refused.value.status == 408
+
+
+def _get(port: int, path: str, headers: dict[str, str] | None = None) -> tuple[int, Any, Any]:
+    """Status, headers and body of one GET, with the ``Host`` and headers given."""
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=WAIT)
+    try:
+        connection.putrequest("GET", path, skip_host=True, skip_accept_encoding=True)
+        for name, value in {"Host": f"127.0.0.1:{port}", **(headers or {})}.items():
+            connection.putheader(name, value)
+        connection.endheaders()
+        response = connection.getresponse()
+        return response.status, response.headers, response.read()
+    finally:
+        connection.close()
+
+
+@pytest.mark.parametrize("path", ["/", "/static/app.js", "/api/tables", "/api/me", "/nowhere"])
+def test_every_answer_forbids_framing_sniffing_and_foreign_scripts(path: str) -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            _, headers, _ = await asyncio.to_thread(_get, room.port, path)
+            assert headers["x-frame-options"] == "DENY"
+            assert headers["x-content-type-options"] == "nosniff"
+            policy = headers["content-security-policy"]
+            assert "frame-ancestors 'none'" in policy
+            assert "script-src 'self'" in policy
+
+    asyncio.run(scenario())
+
+
+def test_a_hand_downloads_only_in_its_formats_and_names_itself_from_its_id() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, tokens = room.seat_guests("razz", 2, 2)
+            async with clients_at(room, table, tokens) as clients:
+                rng = random.Random(5)
+                await asyncio.gather(*(c.play_hand(rng) for c in clients))
+            hand = room.store.hands(table)[0].id
+            bearer = {"authorization": f"Bearer {tokens[0]}"}
+            for kind in ("exe", "html", "phh%22;%20filename=%22x.exe", "ph%0d%0aSet-Cookie:%20a=b"):
+                status, headers, _ = await asyncio.to_thread(
+                    _get, room.port, f"/api/hands/{hand}.{kind}", bearer
+                )
+                assert status in {400, 404}, kind
+                assert "set-cookie" not in headers
+            status, headers, _ = await asyncio.to_thread(
+                _get, room.port, f"/api/hands/{hand}.phh", bearer
+            )
+            assert status == 200
+            assert headers["content-disposition"] == f'attachment; filename="hand-{hand}.phh"'
+
+    asyncio.run(scenario())
+
+
+def test_a_control_character_in_the_path_is_a_clear_400(
+    errors_logged: list[logging.LogRecord],
+) -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            status, _, body = await asyncio.to_thread(_get, room.port, "/api/hands/1.ph%0d%0ax")
+            assert status == 400
+            assert json.loads(body) == {"error": "the path holds control characters"}
+
+    asyncio.run(scenario())
+    assert errors_logged == []
+
+
+def test_a_foreign_host_name_is_refused_over_http_and_on_the_socket() -> None:
+    async def scenario() -> None:
+        async with cardroom() as room:
+            table, _ = room.seat_guests("stud", 2, 0)
+            foreign = {"Host": "rebound.example:80", "Origin": "http://rebound.example:80"}
+            status, _, body = await asyncio.to_thread(_get, room.port, "/api/tables", foreign)
+            assert status == 400
+            assert json.loads(body)["error"] == "this cardroom is not served under that host name"
+            upgrade = {
+                **foreign,
+                "Upgrade": "websocket",
+                "Connection": "Upgrade",
+                "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+                "Sec-WebSocket-Version": "13",
+            }
+            status, _, _ = await asyncio.to_thread(_get, room.port, f"/ws/{table}", upgrade)
+            assert status == 403
+            upgrade.update(
+                {"Host": f"127.0.0.1:{room.port}", "Origin": f"http://127.0.0.1:{room.port}"}
+            )
+            status, _, _ = await asyncio.to_thread(_get, room.port, f"/ws/{table}", upgrade)
+            assert status == 101  # the same handshake under this cardroom's name
+            for name in (f"localhost:{room.port}", f"[::1]:{room.port}"):
+                assert (await asyncio.to_thread(_get, room.port, "/api/tables", {"Host": name}))[
+                    0
+                ] == 200
+
+    asyncio.run(scenario())

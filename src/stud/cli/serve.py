@@ -56,6 +56,13 @@ def serve(
             " repeat for more. Default: none, the socket's peer is the client."
         ),
     ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name the cardroom is reached by (the Host browsers send);"
+            " repeat for more. Default: the --host address and this machine's names."
+        ),
+    ] = None,
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     if not 0 <= port < 65536:
@@ -72,7 +79,7 @@ def serve(
         bot_factory(bot)
     except BotLoadError as error:
         fail(f"--bot: {error}")
-    from stud.web.edge import server_options  # noqa: PLC0415
+    from stud.web.edge import LOCAL_HOSTS, server_options  # noqa: PLC0415
 
     try:
         options = server_options(trusted_proxy or ())
@@ -106,7 +113,8 @@ def serve(
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
     port = listener.getsockname()[1]
-    application = create_app(Room(store, settings))
+    hosts = [*(allowed_host or ()), host, *LOCAL_HOSTS]
+    application = create_app(Room(store, settings), hosts=hosts)
     # No per-message compression: a table sends seven small frames an action, and
     # deflating each for each connection cost the server more than the frames.
     # uvloop's event loop where installed (uvicorn's own choice, made explicit): the

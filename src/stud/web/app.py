@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -20,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -27,7 +28,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import Rules, RulesError
-from stud.web.edge import BodyError, read_body
+from stud.web.edge import LOCAL_HOSTS, BodyError, Guard, read_body
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, check_text, parse_command, read_json
@@ -236,8 +237,8 @@ def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
     return check_text(value, key)
 
 
-def create_app(room: Room) -> Starlette:
-    """The ASGI application serving ``room``."""
+def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
+    """The ASGI application serving ``room`` under the host names ``hosts``."""
 
     def me(connection: HTTPConnection) -> AccountInfo | None:
         return room.store.account(_token(connection))
@@ -400,6 +401,9 @@ def create_app(room: Room) -> Starlette:
         return JSONResponse({"hands": out})
 
     async def hand_file(request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in {"phh", "txt"}:
+            return _error("a hand downloads as .phh or .txt", 404)
         account = me(request)
         row = room.store.hand(request.path_params["hand"])
         if row is None or row.phh is None:
@@ -408,11 +412,11 @@ def create_app(room: Room) -> Starlette:
             return _error("only the players of a hand can download it", 403)
         seat = row.accounts.index(account.id)
         state = stored_hand(row.phh)
-        if request.path_params["kind"] == "phh":
+        if kind == "phh":
             body = seat_phh(state, list(row.names), seat)
         else:
             body = seat_text(state, list(row.names), seat, f"Hand {row.id}")
-        name = f"hand-{row.id}.{request.path_params['kind']}"
+        name = f"hand-{row.id}.{kind}"  # from the id and a known format: nothing of the path
         return PlainTextResponse(
             body, headers={"content-disposition": f'attachment; filename="{name}"'}
         )
@@ -518,6 +522,7 @@ def create_app(room: Room) -> Starlette:
         ],
         lifespan=lifespan,
         exception_handlers={BodyError: _body_refused},
+        middleware=[Middleware(Guard, hosts=hosts)],
     )
 
 

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -24,7 +25,10 @@ from uvicorn.protocols.http.httptools_impl import HttpToolsProtocol
 __all__ = [
     "BODY_TIMEOUT",
     "HEADER_TIMEOUT",
+    "LOCAL_HOSTS",
+    "SECURITY_HEADERS",
     "BodyError",
+    "Guard",
     "proxy_networks",
     "read_body",
     "server_options",
@@ -138,3 +142,79 @@ def server_options(
         "proxy_headers": bool(networks),
         "forwarded_allow_ips": networks,
     }
+
+
+LOCAL_HOSTS = ("127.0.0.1", "localhost", "::1")
+"""The names a cardroom on this machine answers to unless the operator names others."""
+
+SECURITY_HEADERS = (
+    (
+        b"content-security-policy",
+        b"default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        b" connect-src 'self'; object-src 'none'; base-uri 'none'; form-action 'self';"
+        b" frame-ancestors 'none'",
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+)
+"""On every HTTP answer: the page runs only its own scripts, is never framed, and no
+answer is read as another type than it says."""
+
+
+class Guard:
+    """ASGI middleware in front of the cardroom: a request or socket whose ``Host``
+    is not a name the operator serves is refused (a page of another site that
+    resolves its own name to this server, DNS rebinding, reaches nothing), so is a
+    path holding control characters; every HTTP answer gets ``SECURITY_HEADERS``."""
+
+    def __init__(self, app: Any, hosts: Sequence[str] = LOCAL_HOSTS) -> None:
+        self.app = app
+        self.hosts = frozenset(host.lower().strip("[]") for host in hosts)
+
+    def host_ok(self, scope: Any) -> bool:
+        for name, value in scope.get("headers", ()):
+            if name == b"host":
+                host = value.decode("latin-1").lower()
+                host = host[1:].split("]")[0] if host.startswith("[") else host.rsplit(":", 1)[0]
+                return host in self.hosts
+        return False
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        kind = scope["type"]
+        if kind not in {"http", "websocket"}:
+            await self.app(scope, receive, send)
+            return
+        refusal = None
+        if not self.host_ok(scope):
+            refusal = "this cardroom is not served under that host name"
+        elif any(ord(c) < 32 or ord(c) == 127 for c in scope.get("path", "")):
+            refusal = "the path holds control characters"
+        if refusal is not None:
+            if kind == "websocket":  # closing before accepting: uvicorn answers 403
+                await send({"type": "websocket.close", "code": 4003, "reason": refusal})
+                return
+            body = json.dumps({"error": refusal}).encode()
+            await send(
+                {
+                    "type": "http.response.start",
+                    "status": 400,
+                    "headers": [
+                        (b"content-type", b"application/json"),
+                        (b"content-length", str(len(body)).encode()),
+                        *SECURITY_HEADERS,
+                    ],
+                }
+            )
+            await send({"type": "http.response.body", "body": body})
+            return
+        if kind == "websocket":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Any) -> None:
+            if message["type"] == "http.response.start":
+                message = {**message, "headers": [*message.get("headers", ()), *SECURITY_HEADERS]}
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
