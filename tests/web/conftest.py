@@ -77,3 +77,12 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
         return Store(f"{tmp_path}/cardroom.sqlite3")
     url: str = request.getfixturevalue("postgres_url")
     return Store(url)
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new cardroom database in a SQLite file, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"{tmp_path}/cardroom.sqlite3"
+    url: str = request.getfixturevalue("postgres_url")
+    return url

@@ -171,15 +171,6 @@ def test_deep_nesting_on_the_socket_is_refused_to_that_client(
     assert errors_logged == []
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
-    """A new cardroom database in a SQLite file, then on PostgreSQL."""
-    if request.param == "sqlite":
-        return f"{tmp_path}/cardroom.sqlite3"
-    url: str = request.getfixturevalue("postgres_url")
-    return url
-
-
 def test_a_nul_in_any_text_is_a_clear_400_on_both_databases(
     db_url: str, errors_logged: list[logging.LogRecord]
 ) -> None:
