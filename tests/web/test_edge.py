@@ -9,7 +9,6 @@ import json
 import logging
 import random
 import socket
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +16,7 @@ import pytest
 import websockets
 from starlette.requests import Request
 from typer.testing import CliRunner
-from web_harness import WAIT, Message, cardroom, clients_at, connect, http_json, serving
+from web_harness import WAIT, Message, cardroom, clients_at, close_code, connect, http_json, serving
 
 from stud.cli.main import app
 from stud.web.edge import BodyError, read_body
@@ -110,23 +109,6 @@ def test_reading_a_body_stops_once_past_the_limit() -> None:
     assert pulled == 5  # 5 KiB: past 4 KiB, and not a chunk more
 
 
-@pytest.fixture
-def errors_logged() -> Iterator[list[logging.LogRecord]]:
-    """Every record at WARNING or above from the server's loggers (uvicorn's do not
-    reach the root logger), to show that bad input leaves no traceback behind."""
-    records: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.WARNING)
-    handler.emit = records.append  # type: ignore[method-assign]
-    loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
-    for logger in loggers:
-        logger.addHandler(handler)
-    try:
-        yield records
-    finally:
-        for logger in loggers:
-            logger.removeHandler(handler)
-
-
 DEEP = "[" * 4000
 """Nesting deeper than Python's JSON parser recurses, inside the frame limit."""
 
@@ -154,10 +136,7 @@ def test_deep_nesting_on_the_socket_is_refused_to_that_client(
                 await ws.send(DEEP)
                 answer = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
                 assert answer["message"] == "message is nested too deeply"
-                with pytest.raises(websockets.ConnectionClosed) as closed:
-                    await asyncio.wait_for(ws.recv(), WAIT)
-                assert closed.value.rcvd is not None
-                assert closed.value.rcvd.code == 4000
+                assert await close_code(ws) == 4000
             async with connect(room, table) as client:  # as a command, then on as before
                 for text in (DEEP, '{"v": 2, "type": "chat", "text": ' + DEEP):
                     await client.ws.send(text)

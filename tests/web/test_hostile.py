@@ -10,7 +10,7 @@ import urllib.request
 from typing import Any
 
 import websockets
-from web_harness import WAIT, cardroom, http_json
+from web_harness import WAIT, cardroom, close_code, http_json
 
 BAD_MESSAGES = [
     "not json",
@@ -65,14 +65,6 @@ async def _frames_until(ws: Any, wanted: str) -> list[dict[str, Any]]:
 async def _hello(ws: Any) -> None:
     await ws.send(json.dumps({"v": 2, "type": "hello"}))
     await _frames_until(ws, "welcome")
-
-
-async def _close_code(ws: Any) -> int:
-    try:
-        while True:
-            await asyncio.wait_for(ws.recv(), WAIT)
-    except websockets.ConnectionClosed as closed:
-        return closed.rcvd.code if closed.rcvd is not None else -1
 
 
 def _http_refusals(port: int, token: str) -> list[int]:
@@ -133,7 +125,7 @@ def test_a_hostile_client_gets_errors_alone_and_the_room_holds(db_url: str) -> N
                 async with websockets.connect(url(table, attacker)) as ws:
                     await _hello(ws)
                     await ws.send(payload, text=code == 1007)
-                    assert await _close_code(ws) == code
+                    assert await close_code(ws) == code
             statuses = await asyncio.to_thread(_http_refusals, room.port, attacker)
             assert all(400 <= status < 500 for status in statuses), statuses
             async with websockets.connect(url(table, victim)) as ws:  # still serving

@@ -6,45 +6,12 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
-from collections.abc import Iterator
-from typing import Any
 
 import pytest
 import websockets
-from web_harness import WAIT, Client, cardroom, connect
+from web_harness import WAIT, Client, cardroom, close_code, connect
 
 from stud.web.protocol import ProtocolError, parse_command
-
-
-@pytest.fixture
-def errors_logged() -> Iterator[list[logging.LogRecord]]:
-    """Every record at WARNING or above from the server's loggers (uvicorn's do not
-    reach the root logger)."""
-    records: list[logging.LogRecord] = []
-    handler = logging.Handler(logging.WARNING)
-    handler.emit = records.append  # type: ignore[method-assign]
-    loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
-    for logger in loggers:
-        logger.addHandler(handler)
-    try:
-        yield records
-    finally:
-        for logger in loggers:
-            logger.removeHandler(handler)
-
-
-async def _closed(ws: Any) -> int:
-    """The close code the server sent, reading whatever came before it."""
-    with pytest.raises(websockets.ConnectionClosed) as closed:
-        await _drain(ws)
-    assert closed.value.rcvd is not None
-    code: int = closed.value.rcvd.code
-    return code
-
-
-async def _drain(ws: Any) -> None:
-    while True:
-        await asyncio.wait_for(ws.recv(), WAIT)
 
 
 @pytest.mark.parametrize("when", ["hello", "command"])
@@ -58,7 +25,7 @@ def test_a_binary_frame_is_refused_not_obeyed(when: str) -> None:
                     await ws.send(json.dumps({"v": 2, "type": "hello"}).encode())
                     answer = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
                     assert answer["message"] == "messages are JSON in text frames, not binary"
-                    assert await _closed(ws) == 1003
+                    assert await close_code(ws) == 1003
                 return
             async with (
                 connect(room, table, token) as watcher,
@@ -71,7 +38,7 @@ def test_a_binary_frame_is_refused_not_obeyed(when: str) -> None:
                     "type": "error",
                     "message": "messages are JSON in text frames, not binary",
                 }
-                assert await _closed(client.ws) == 1003
+                assert await close_code(client.ws) == 1003
                 await watcher.send(type="chat", text="after")
                 line = await watcher.until(lambda m: m["type"] == "chat")
                 assert line["text"] == "after"  # the binary one never reached the table
@@ -111,7 +78,7 @@ def test_invalid_utf8_closes_with_1007_and_logs_nothing(
                 await client.ws.send(
                     b'{"v": 2, "type": "chat", "text": "\xff' + b"a" * size, text=True
                 )
-                assert await _closed(client.ws) == 1007
+                assert await close_code(client.ws) == 1007
             async with connect(room, table) as again:  # the server serves on
                 assert isinstance(again, Client)
 

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 import pytest
 import websockets
 from sqlalchemy import update
-from web_harness import WAIT, Cardroom, cardroom, connect, http_json
+from web_harness import WAIT, Cardroom, cardroom, close_code, connect, http_json
 
 from stud.web.store import SESSION_IDLE, SESSION_LIFETIME, LoginSession, Store
 
@@ -50,10 +50,7 @@ async def _refused(room: Cardroom, table: int, token: str) -> None:
         message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
         assert message["type"] == "error"
         assert "sign in again" in message["message"]
-        with pytest.raises(websockets.ConnectionClosed) as closed:
-            await asyncio.wait_for(ws.recv(), WAIT)
-        assert closed.value.rcvd is not None
-        assert closed.value.rcvd.code == 4001
+        assert await close_code(ws) == 4001
 
 
 def test_a_sign_in_ends_the_session_the_request_came_with() -> None:

@@ -270,3 +270,13 @@ def http_json(
     except urllib.error.HTTPError as error:
         with error:
             return error.code, json.load(error)
+
+
+async def close_code(ws: Any) -> int:
+    """The close code the server sent a plain websockets client, once it closes
+    (reading, and dropping, whatever frames came before it); -1 for none."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), WAIT)
+    except websockets.ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else -1
