@@ -174,7 +174,7 @@ class Guard:
 
     def host_ok(self, scope: Any) -> bool:
         for name, value in scope.get("headers", ()):
-            if name == b"host":
+            if name.lower() == b"host":  # uvicorn's websockets scope keeps the case sent
                 host = value.decode("latin-1").lower()
                 host = host[1:].split("]")[0] if host.startswith("[") else host.rsplit(":", 1)[0]
                 return host in self.hosts
