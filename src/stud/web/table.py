@@ -537,12 +537,14 @@ class Table:
         self._viewers.add(viewer)
         number = self._seat_of(viewer)
         last_seq = 0
+        back = False  # the seat's player came back: not one more tab of a player here
         if number is not None:
             seat = self.seats[number]
             assert seat is not None
             seat.viewers += 1
             seat.dropped_at = None
             last_seq = seat.last_seq
+            back = seat.viewers == 1
         viewer.push(
             frame(
                 "welcome",
@@ -555,7 +557,7 @@ class Table:
             )
         )
         self._catch_up(viewer, hello)
-        if number is not None:
+        if back:
             self._publish(notes=(f"{viewer.name} is back",))
 
     def _part(self, viewer: Viewer) -> None:
