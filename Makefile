@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stud-installed
 
-.PHONY: run test lint typecheck unit bench bench-sim bench-server clean terminal-tools web-tools
+.PHONY: run test lint typecheck unit docs cli-docs bench bench-sim bench-server clean terminal-tools web-tools
 
 $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
@@ -14,8 +14,8 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(BIN)/python -m stud.warmup
 	touch $(STAMP)
 
-# The cardroom on 127.0.0.1:8000: tables of stud8, stud and razz with bots (README,
-# "The cardroom"). `stud play` still plays in the terminal.
+# The cardroom on 127.0.0.1:8000: tables of stud8, stud and razz with bots
+# (docs/cardroom.md). `stud play` still plays in the terminal.
 run: $(STAMP)
 	$(BIN)/stud serve --host 127.0.0.1 --port 8000
 
@@ -56,20 +56,32 @@ web-tools:
 	  fi; \
 	fi
 
-test: lint typecheck unit
+# The documentation site (mkdocs.yml: the guides in docs/ and the API reference
+# mkdocstrings makes from the code), built strictly into a throw-away folder, so a
+# broken link or reference fails. `mkdocs serve` shows it while writing.
+docs: $(STAMP)
+	@site=$$(mktemp -d) && \
+	$(BIN)/mkdocs build --strict --quiet --site-dir "$$site"; status=$$?; \
+	rm -rf "$$site"; exit $$status
 
-# Hand evaluation speed next to eval7, phevaluator, treys and pokerkit (README,
-# "Hand evaluation speed"). The peers are benchmark-only extras, installed here.
+# docs/cli.md again from `stud <command> --help` (a test fails while they differ).
+cli-docs: $(STAMP)
+	$(BIN)/python tests/docs/cli_reference.py
+
+test: lint typecheck docs unit
+
+# Hand evaluation speed next to eval7, phevaluator, treys and pokerkit
+# (docs/performance.md). The peers are benchmark-only extras, installed here.
 bench: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[bench]'
 	$(BIN)/python benchmarks/bench_eval.py
 
-# Simulation speed next to pokerkit, and --jobs scaling (README, "Bots and simulation").
+# Simulation speed next to pokerkit, and --jobs scaling (docs/performance.md).
 bench-sim: $(STAMP)
 	$(BIN)/python benchmarks/bench_sim.py --jobs-scaling
 
 # The cardroom under load: p50/p99 action round trips, hands per minute, memory
-# (README, "The cardroom").
+# (docs/performance.md).
 bench-server: $(STAMP)
 	$(BIN)/python benchmarks/bench_server.py
 

@@ -100,6 +100,7 @@ def _play(table: Table, viewers: list[Viewer], hands: list[tuple[list[Card], lis
     numbers = tuple(range(SEATS))
     for hand_id, (_, steps) in enumerate(hands, 1):
         table.hand_seats, table.hand_id = numbers, hand_id
+        table.hand_sittings = table._sittings(numbers)  # as ``Table._deal`` says who holds them
         while len(table._log) > 1:  # as ``Table._deal`` keeps the log short
             table._log.popleft()
         for hand, events, notes in steps:

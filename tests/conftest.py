@@ -10,8 +10,18 @@ import os
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, settings
 
 from stud.numba_cache import refresh
+
+# The suite shares its machine with other work: how fast hypothesis makes its examples
+# says nothing about stud, so neither a slow example nor slow generation fails a test.
+settings.register_profile(
+    "shared-machine",
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.load_profile("shared-machine")
 
 
 def pytest_configure() -> None:

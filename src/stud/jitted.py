@@ -13,7 +13,7 @@ view a compiled function takes (a table's row, a block of its seats): an atomic
 increment and decrement, each waiting on the stores before it. Code that allocates
 nothing and only takes views of arrays its caller holds needs none of that, so the
 core and the engine's per-step functions (``uncounted``) are compiled without it
-(numba's ``_nrt=False``); it was about 40% of a step of the batched environment.
+(numba's ``_nrt=False``): the counts were the largest part of a step.
 A function that calls code which does allocate (the tight and equity policies) is
 compiled ``counted``, and says so: a function that leaves the choice open inherits
 it from the first caller it is compiled for.

@@ -28,8 +28,8 @@ _PACKAGE = Path(__file__).parent
 
 def compiled_sources() -> list[Path]:
     """Every source that compiled code is built from (the core included)."""
-    folders = ("core", "bots", "sim", "evaluation", "env")
-    singles = ("rng.py", "jitted.py", "equity.py")
+    folders = ("core", "bots", "sim", "evaluation", "env", "equity", "equity/kernels")
+    singles = ("rng.py", "jitted.py")
     found = [p for f in folders for p in (_PACKAGE / f).glob("*.py")]
     return sorted(found + [_PACKAGE / name for name in singles])
 

@@ -10,7 +10,22 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
-__all__ = ["Rules", "RulesError", "ShortAllInRule", "Variant"]
+__all__ = [
+    "DEFAULT_STAKES",
+    "MAX_SEATS",
+    "MIN_SEATS",
+    "Rules",
+    "RulesError",
+    "ShortAllInRule",
+    "Variant",
+]
+
+MIN_SEATS = 2
+"""The fewest players at a table (R1.2)."""
+MAX_SEATS = 8
+"""The most players at a table (R1.2)."""
+DEFAULT_STAKES = "1/1/5/10"
+"""The stakes every command and the cardroom deal when none are named: ante/bring-in/small/big."""
 
 
 class RulesError(ValueError):

@@ -60,12 +60,10 @@ from stud.core.codes import (
     rule_codes,
 )
 from stud.pots import Contender, award_pot, build_pots, uncalled_bet
-from stud.rules import Rules
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 
 __all__ = ["HandState", "IllegalActionError", "Phase", "new_hand"]
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 8
 FIRST_STREET = 3
 LAST_STREET = 7
 
@@ -731,8 +729,10 @@ def new_hand(
     Give ``deck`` (all 52 cards, top first) or ``rng`` (shuffles a fresh deck) for a
     hand that deals itself; give neither to name every card with ``deal``.
     """
-    if not MIN_PLAYERS <= len(stacks) <= MAX_PLAYERS:
-        raise ValueError(f"stud is for 2 to 8 players, not {len(stacks)} (R1.2)")
+    if not MIN_SEATS <= len(stacks) <= MAX_SEATS:
+        raise ValueError(
+            f"stud is for {MIN_SEATS} to {MAX_SEATS} players, not {len(stacks)} (R1.2)"
+        )
     for seat, stack in enumerate(stacks):
         if not isinstance(stack, int) or isinstance(stack, bool) or stack <= 0:
             raise ValueError(

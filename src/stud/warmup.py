@@ -5,13 +5,13 @@ the batched environment and its observation encoder) are compiled on first use a
 kept in numba's on-disk cache. The first use on a fresh install would otherwise
 stall for some seconds (a minute for the batched environment) in the middle of a
 game or a training run; ``make`` runs this right after installing, so it never does.
+The batched environment is compiled when its extra (``stud[env]``) is installed.
 """
 
 from __future__ import annotations
 
 import time
 
-from stud.env.batched import BatchedStudEnv
 from stud.equity import Method, Situation, run_equity
 from stud.evaluation.kernels import compile_all
 from stud.numba_cache import refresh
@@ -19,6 +19,9 @@ from stud.rules import Rules, Variant
 from stud.sim.run import Simulation, play_chunk
 
 __all__ = ["warm_up"]
+
+ENV_PACKAGES = frozenset({"pettingzoo", "gymnasium"})
+"""The ``env`` extra's packages, which ``stud.env`` imports."""
 
 
 def warm_up() -> float:
@@ -36,10 +39,21 @@ def warm_up() -> float:
     for variant in Variant:
         lineup = ("tight", "equity", "station", "random")
         play_chunk(Simulation(Rules(variant=variant), lineup, 4), 0, 4)
-    env = BatchedStudEnv(2, "stud8", 3, opponents=("tight", "random"))  # bots inside
+    _warm_batched_env()
+    return time.perf_counter() - start
+
+
+def _warm_batched_env() -> None:
+    """Step the batched environment once, with bots inside, if ``stud[env]`` is here."""
+    try:
+        from stud.env.batched import BatchedStudEnv  # noqa: PLC0415
+    except ModuleNotFoundError as error:
+        if (error.name or "").partition(".")[0] in ENV_PACKAGES:
+            return
+        raise
+    env = BatchedStudEnv(2, "stud8", 3, opponents=("tight", "random"))
     _, masks = env.reset(seed=0)
     env.step(masks.argmax(axis=1))
-    return time.perf_counter() - start
 
 
 if __name__ == "__main__":

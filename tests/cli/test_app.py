@@ -38,6 +38,10 @@ def test_stud_alone_shows_the_commands() -> None:
     assert result.exit_code == 0
     for command in COMMANDS:
         assert command in result.output
+    # Each command's summary is whole, not cut short with "...".
+    listed = result.output.split("Commands:")[1]
+    assert "..." not in listed
+    assert "\u2026" not in listed
 
 
 @pytest.mark.parametrize(

@@ -93,6 +93,9 @@ def test_show_calls_the_player_you(tmp_path: Path) -> None:
     assert "Dealt to You: [" in shown.output
     assert "Ann" not in shown.output
     assert "Dealt to Station 3: [?? ??]" in shown.output
+    assert "You post the ante" in shown.output
+    for third_person in ("You posts", "You calls", "You checks", "You completes", "You folds"):
+        assert third_person not in shown.output
 
 
 def test_reading_an_empty_file_refuses_it_and_leaves_it_empty(tmp_path: Path) -> None:

@@ -161,3 +161,15 @@ def test_evaluators_refuse_wrong_sizes_and_duplicates() -> None:
         high_value(parse_cards("As Ks Qs Js"))
     with pytest.raises(ValueError, match="same card twice"):
         high_value(parse_cards("As As Qs Js Ts", allow_duplicates=True))
+
+
+def test_a_paired_razz_hand_reads_from_the_top_and_says_what_pairs_it() -> None:
+    """Players read a paired razz hand as ``Q-8-4-2-2``, not ``2-2-Q-8-4``."""
+    said = {
+        "2c 2d Qh 8s 4c Qd 2h": "Q-8-4-2-2 (pair of deuces)",
+        "Ac Ad Kh Ks Qc Qd Jh": "K-Q-J-A-A (pair of aces)",
+        "2c 2d 2h 8s 4c 4d 2s": "8-4-4-2-2 (two pair, fours and deuces)",
+        "Kc Kd Ks Kh Qc Qd Qh": "K-K-Q-Q-Q (queens full of kings)",
+    }
+    for cards, words in said.items():
+        assert describe_low(razz_value(parse_cards(cards))) == words

@@ -8,10 +8,13 @@ from pathlib import Path
 
 import pokerkit
 import pytest
+from hypothesis import given, settings
 
 from phh_samples import HAND
-from stud.actions import Action, Bet, Complete, Raise
+from strategies import Setup, setups
+from stud.actions import Action, Bet, Complete, HandShown, Raise
 from stud.bots import RandomBot, StationBot
+from stud.cards import DECK
 from stud.history.phh import PHHError, load_phh, parse_phh, replay, to_phh
 from stud.rules import Rules, Variant
 from stud.sim.hand import play_hand
@@ -202,3 +205,24 @@ def test_a_wager_the_size_of_an_all_in_bring_in_replays_as_the_bring_in() -> Non
     assert as_wager.is_over
     with pytest.raises(PHHError, match="cannot bet or raise to 29"):
         replay(parse_phh(text.replace("'p2 pb'", "'p2 cbr 29'")))
+
+
+@settings(max_examples=80, deadline=None)
+@given(setups())
+def test_r8_4_a_viewers_phh_names_only_the_cards_that_seat_saw(setup: Setup) -> None:
+    """R8.4: at every point of a hand, a seat's PHH names its own face-down cards, every
+    face-up card and the community card, and another seat's face-down cards only once
+    shown at showdown: any other is ``??``, one for each card dealt."""
+    for state in setup.play():
+        shown = {e.seat for e in state.events if isinstance(e, HandShown)}
+        public = {c for up in state.up for c in up} | (
+            {state.community} if state.community is not None else set()
+        )
+        for viewer in range(state.players):
+            open_seats = {viewer} | shown
+            allowed = public | {c for s in open_seats for c in state.down[s]}
+            hidden = sum(len(state.down[s]) for s in range(state.players) if s not in open_seats)
+            text = to_phh(state, viewer=viewer)
+            named = {c for c in DECK if str(c) in text}
+            assert named == allowed, f"seat {viewer + 1} sees {named ^ allowed} wrongly"
+            assert text.count("??") == hidden

@@ -154,3 +154,35 @@ def test_bad_set_ups_are_refused() -> None:
         Structure((Level(5, 2, 5, 10, 10),))
     with pytest.raises(TournamentError, match="2 to 8"):
         config(4, table_size=9)
+
+
+def test_r10_1_doubling_levels_double_every_stake_bring_in_included() -> None:
+    """R10.1: the one doubling builder (the lobby's and ``stud sim --tournament``'s)."""
+    stakes = [
+        (lv.ante, lv.bring_in, lv.small_bet, lv.big_bet)
+        for lv in Structure.doubling(1, 2, 10, 4).levels
+    ]
+    assert stakes == [(1, 1, 2, 4), (2, 2, 4, 8), (4, 4, 8, 16), (8, 8, 16, 32)]
+    lobby = Structure.doubling(1, 4, 10, 3).levels
+    assert [lv.bring_in for lv in lobby] == [2, 4, 8]
+    given_bring_in = Structure.doubling(1, 5, 10, 3, bring_in=3, big_bet=10).levels
+    assert [lv.bring_in for lv in given_bring_in] == [3, 6, 12]
+    assert [lv.big_bet for lv in given_bring_in] == [10, 20, 40]
+
+
+def test_r10_1_the_command_line_doubles_its_stakes_with_the_same_builder() -> None:
+    """R10.1: ``--stakes`` is the first level; each next one doubles all four stakes."""
+    from stud.cli.tournament import TournamentOptions  # noqa: PLC0415 (the command's set-up)
+
+    made = TournamentOptions().config(Rules.from_stakes("1/3/5/10"), 4, None).structure
+    assert made.levels[:3] == Structure.doubling(1, 5, 10, 3, bring_in=3, big_bet=10).levels
+    assert [lv.bring_in for lv in made.levels[:4]] == [3, 6, 12, 24]
+
+
+def test_r10_2_places_are_said_as_ordinals() -> None:
+    """R10.2: the one way places are written, in the cardroom and at the terminal."""
+    from stud.tournament.places import ordinal  # noqa: PLC0415
+
+    numbers = (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111, 112, 113, 121)
+    said = " ".join(ordinal(n) for n in numbers)
+    assert said == "1st 2nd 3rd 4th 11th 12th 13th 21st 22nd 23rd 101st 111th 112th 113th 121st"

@@ -9,6 +9,7 @@ server accepts connections; the cluster is stopped when the session ends.
 from __future__ import annotations
 
 import glob
+import logging
 import os
 import secrets
 import shutil
@@ -20,6 +21,7 @@ from pathlib import Path
 
 import psycopg
 import pytest
+from web_harness import check_books
 
 from stud.web.store import Store
 
@@ -71,9 +73,44 @@ def postgres_url(postgres_server: str) -> str:
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
-def store(request: pytest.FixtureRequest, tmp_path: Path) -> Store:
-    """An empty store in a SQLite file, then on PostgreSQL."""
+def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
+    """An empty store in a SQLite file, then on PostgreSQL; its books must balance at
+    the end of every test that used it (``check_books``)."""
     if request.param == "sqlite":
-        return Store(f"{tmp_path}/cardroom.sqlite3")
+        url = f"{tmp_path}/cardroom.sqlite3"
+    else:
+        url = request.getfixturevalue("postgres_url")
+    opened = Store(url)
+    yield opened
+    opened.close()
+    again = Store(url)  # the test may have closed it
+    try:
+        assert check_books(again) == []
+    finally:
+        again.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new cardroom database in a SQLite file, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"{tmp_path}/cardroom.sqlite3"
     url: str = request.getfixturevalue("postgres_url")
-    return Store(url)
+    return url
+
+
+@pytest.fixture
+def errors_logged() -> Iterator[list[logging.LogRecord]]:
+    """Every record at WARNING or above from the server's loggers (the test servers
+    leave uvicorn's to reach the root logger), to show bad input leaves no traceback."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append  # type: ignore[method-assign]
+    loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)

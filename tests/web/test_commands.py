@@ -30,7 +30,7 @@ _KEYS = st.sampled_from(
 def _stepwise(text: str) -> Command | None:
     """The command as JSON first, then the model, read it (``None``: refused)."""
     data: Any = json.loads(text)
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != VERSION:
         return None
     try:
         return _CHECKED.validate_python(data)

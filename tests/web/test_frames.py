@@ -22,16 +22,30 @@ from stud.web.projection import Clock, Moment, SeatInfo, project, project_events
 OBSERVER = 1000
 """An account that watches; a moment later it sits in seat 0 (table seat 0 is not in the hand)."""
 
+NEWCOMER = 2000
+"""An account that sits in table seat 1 once the first hand is over, while it is still shown."""
+
 
 def _moments(variant: str, players: int, seed: int) -> list[Published]:
     """One hand's published moments, then the next hand's deal, at a table with seat 0 empty
-    until the watching account sits there mid-hand."""
+    until the watching account sits there mid-hand. Between the two hands seat 1 changes
+    hands: its player leaves and the newcomer sits down while the first hand is shown."""
     rng = random.Random(seed)
     rules = Rules.from_stakes("1/1/5/10", variant)
     table_seats = tuple(range(1, players + 1))  # table seats differ from hand seats
     infos = tuple(SeatInfo(name=f"p{n}", stack=300, account=n) for n in table_seats)
     out: list[Published] = []
+    sittings: tuple[int, ...] = ()
     for hand_id in (7, 8):
+        if hand_id == 8:  # the finished hand is still the table's when seat 1 changes hands
+            last = out[-1].moment
+            infos = (SeatInfo(name="n", stack=120, account=NEWCOMER, sitting=1), *infos[1:])
+            changed = (last.seats[0], *infos)
+            people = {info.account: n for n, info in enumerate(changed) if info is not None}
+            notes = ("n sits down in seat 2",)
+            moment = replace(last, seats=changed, clock=None, events=(), notes=notes)
+            out.append(Published(len(out) + 1, moment, people))
+            sittings = (1, *(0 for _ in infos[1:]))
         hand = new_hand(rules, [300] * players, rng=rng)
         seen = 0
         while True:
@@ -41,7 +55,9 @@ def _moments(variant: str, players: int, seed: int) -> list[Published]:
             people = {info.account: n for n, info in enumerate(seats) if info is not None}
             clock = None if hand.actor is None else Clock(table_seats[hand.actor], 1e9 + no, 30.0)
             events = hand.events[seen:]
-            moment = Moment(1, "t", rules, seats, hand, table_seats, hand_id, clock, events)
+            moment = Moment(
+                1, "t", rules, seats, hand, table_seats, hand_id, clock, events, (), sittings
+            )
             out.append(Published(no, moment, people))
             seen = len(hand.events)
             if hand.is_over:
@@ -57,7 +73,7 @@ def test_changes_applied_in_turn_give_each_viewers_projection(
     variant: str, players: int, seed: int
 ) -> None:
     moments = _moments(variant, players, seed)
-    accounts = (None, OBSERVER, *range(1, players + 1))
+    accounts = (None, OBSERVER, NEWCOMER, *range(1, players + 1))
     held = {a: project(moments[0].moment, moments[0].people.get(a)) for a in accounts}
     views = [TableView(p) for p in moments]
     checked = 0
@@ -73,6 +89,24 @@ def test_changes_applied_in_turn_give_each_viewers_projection(
             assert held[account] == project(now.moment, seat)
             checked += 1
     assert checked == (len(moments) - 1) * len(accounts)
+
+
+def test_r8_4_who_sits_in_a_seat_of_a_finished_hand_gets_none_of_it() -> None:
+    """The newcomer in seat 1 holds the first hand still, between hands: neither its
+    old occupant's down cards (R8.4) nor their hand's stack are theirs."""
+    moments = _moments("stud", 3, 4)
+    sat = next(i for i, p in enumerate(moments) if p.people.get(NEWCOMER) == 1)
+    first = moments[sat - 1].moment.hand
+    assert first is not None
+    assert first.is_over
+    secret = {str(c) for c in first.down[0]}
+    now, before = TableView(moments[sat]), TableView(moments[sat - 1])
+    text = EventFrames(now, before).text(NEWCOMER)
+    assert [c for c in secret if f'"{c}"' in text] == []
+    mine = project(moments[sat].moment, 1)["seats"][1]
+    assert (mine["name"], mine["stack"], mine["in_hand"]) == ("n", 120, False)
+    snapshot = to_json(project(moments[sat].moment, 1)).decode()
+    assert [c for c in secret if f'"{c}"' in snapshot] == []
 
 
 def test_a_change_carries_only_what_changed() -> None:
@@ -156,7 +190,7 @@ def test_each_frame_is_the_text_its_whole_projections_give(
             assert info is not None
             seats[n] = replace(info, connected=not info.connected)
             moments[i] = replace(published, moment=replace(published.moment, seats=tuple(seats)))
-    accounts = (None, OBSERVER, *range(1, players + 1))
+    accounts = (None, OBSERVER, NEWCOMER, *range(1, players + 1))
     views = [TableView(moments[0])]
     for published in moments[1:]:  # each view shares what it can with the one before
         views.append(TableView(published, views[-1]))

@@ -4,10 +4,13 @@ the changes a client applies give exactly what the projection says it may see.
 Tables are driven in process (the same table task, no sockets, so many hands are
 cheap): every seat acts at random from the table it holds (its snapshot, then each
 event's change applied), an observer watches, and now and then a client drops and
-connects again, resuming from the event it holds or from nothing. Every raw frame
-anyone received is searched for the down cards of the other seats that were not
-shown at showdown by then, and every table a client held is compared with the
-projection of the moment the server published.
+connects again, resuming from the event it holds or from nothing. Between hands a
+seat may change hands while the finished hand is still on the table: its player
+leaves and a newcomer sits down in it, or (as a tournament moves a player) is put
+in it with the chips they bring. Every raw frame anyone received is searched for
+the down cards that others held in that hand and had not shown by then, and
+every table a client held is compared with the projection of the moment the
+server published.
 """
 
 from __future__ import annotations
@@ -15,7 +18,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from hypothesis import HealthCheck, given, settings
@@ -26,10 +29,10 @@ from stud.actions import HandShown
 from stud.rules import Rules
 from stud.web.frames import Published, apply_change
 from stud.web.projection import project
-from stud.web.protocol import Act, Hello
+from stud.web.protocol import Act, Hello, Leave, Sit
 from stud.web.replay import replay_stored
 from stud.web.store import Store
-from stud.web.table import Table, Viewer
+from stud.web.table import Table, Viewer, _Seat
 
 HANDS = 3
 
@@ -139,22 +142,40 @@ async def _seat_loop(client: _Client, done: asyncio.Event) -> None:
             client.table.submit(client.viewer, act)
 
 
-async def _observe(client: _Client, done: asyncio.Event) -> None:
+async def _observe(client: _Client, done: asyncio.Event, between: Any = None) -> None:
     over: set[int] = set()
     while len(over) < HANDS:
         message = await client.next()
         assert message is not None
         hand = client.held["hand"] if client.held else None
-        if hand and hand["phase"] == "over":
+        if hand and hand["phase"] == "over" and hand["id"] not in over:
             over.add(hand["id"])
+            if between is not None and len(over) < HANDS:
+                await between(client)
+                continue
         if message["type"] == "event":
             client.maybe_reconnect()
     done.set()
 
 
+async def _noted(client: _Client, text: str) -> None:
+    """Read on until an event of ``client`` carries the note ``text``."""
+    while True:
+        message = await client.next()
+        assert message is not None
+        if message["type"] == "event" and any(
+            e["kind"] == "note" and e["text"] == text for e in message["events"]
+        ):
+            return
+
+
 async def _play(
-    variant: str, players: int, seed: int, drops: float = 0.0
+    variant: str, players: int, seed: int, drops: float = 0.0, changes: float = 0.0
 ) -> tuple[_Recorded, dict[int | None, _Client]]:
+    """``players`` seats play ``HANDS`` hands; with ``changes``, after each hand every
+    seat changes hands with that chance before the next deal (the table's clock
+    holds the deal until the changes are made). The clients by first seat (``None``
+    the observer), newcomers after them."""
     store = Store("sqlite://")
     table_id = store.create_table("t", variant, "1/1/5/10", players, bots=False)
     accounts: dict[int | None, tuple[int | None, str]] = {}
@@ -164,13 +185,44 @@ async def _play(
         store.sit(table_id, seat, account.id, 300)
         accounts[seat] = (account.id, account.name)
     accounts[None] = (None, "observer")
-    table = _Recorded(table_id, "t", Rules.from_stakes("1/1/5/10", variant), players, store, FAST)
+    now = [0.0]
+    rules = Rules.from_stakes("1/1/5/10", variant)
+    if changes:
+        held_deal = replace(FAST, hand_pause=1.0)
+        table = _Recorded(table_id, "t", rules, players, store, held_deal, clock=lambda: now[0])
+    else:
+        table = _Recorded(table_id, "t", rules, players, store, FAST)
     table.start()
     rng = random.Random(seed)
     clients = {who: _Client(table, a, name, rng, drops) for who, (a, name) in accounts.items()}
+    in_seat = {seat: clients[seat] for seat in range(players)}
     done = asyncio.Event()
+    newcomers: list[asyncio.Task[None]] = []
+
+    async def change_seats(observer: _Client) -> None:
+        for seat in range(players):
+            if rng.random() >= changes:
+                continue
+            guest = store.account(store.guest())
+            assert guest is not None
+            newcomer = _Client(table, guest.id, guest.name, rng, drops)
+            clients[len(clients) - 1 + players] = newcomer
+            newcomers.append(asyncio.ensure_future(_seat_loop(newcomer, done)))
+            if rng.random() < 0.5:  # the player leaves, the newcomer sits down
+                table.submit(in_seat[seat].viewer, Leave(type="leave"))
+                table.submit(newcomer.viewer, Sit(type="sit", seat=seat, buy_in=300))
+                await _noted(observer, f"{guest.name} sits down in seat {seat + 1}")
+            else:  # moved in by a tournament's director: outside the table's task
+                table.seats[seat] = _Seat(guest.id, guest.name, 250, viewers=1)
+                table._publish(notes=(f"{guest.name} moves in",))
+                await _noted(observer, f"{guest.name} moves in")
+            in_seat[seat] = newcomer
+        now[0] += 1.0
+        table.wake()
+
     loops = [_seat_loop(clients[s], done) for s in range(players)]
-    await asyncio.gather(_observe(clients[None], done), *loops)
+    await asyncio.gather(_observe(clients[None], done, change_seats if changes else None), *loops)
+    await asyncio.gather(*newcomers)
     await table.stop()
     return table, clients
 
@@ -215,22 +267,31 @@ def _closed(table: Table) -> dict[int, set[str]]:
     return out
 
 
+def _holders(table: Table) -> dict[int, dict[int, int]]:
+    """The account that held each table seat in each finished hand."""
+    return {r.hand_id: dict(zip(r.seats, r.accounts, strict=True)) for r in table.recent}
+
+
 @settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(["stud", "stud8", "razz"]),
     players=st.integers(min_value=2, max_value=8),
     seed=st.integers(min_value=0, max_value=2**32),
     drops=st.sampled_from([0.0, 0.05]),
+    changes=st.sampled_from([0.0, 0.5]),
 )
 def test_r8_4_no_frame_shows_another_seats_down_cards(
-    variant: str, players: int, seed: int, drops: float
+    variant: str, players: int, seed: int, drops: float, changes: float
 ) -> None:
-    """R8.4, and the shuffle's openings (docs/shuffle.md): no frame holds another seat's
-    down card or its salt, nor the salt of a card never dealt, nor the server secret."""
-    table, clients = asyncio.run(_play(variant, players, seed, drops))
-    secrets, salts, closed = _secrets(table), _salts(table), _closed(table)
+    """R8.4, and the shuffle's openings (docs/shuffle.md): nobody gets a down card
+    another held in a hand, unless shown, nor its salt: not the next person in that
+    seat either, sat down or moved in while the hand is still shown; and no frame holds
+    the salt of a card never dealt, nor the server secret."""
+    table, clients = asyncio.run(_play(variant, players, seed, drops, changes))
+    secrets, holders = _secrets(table), _holders(table)
+    salts, closed = _salts(table), _closed(table)
     checked = 0
-    for viewer, client in clients.items():
+    for client in clients.values():
         for text in client.frames:
             message = json.loads(text)
             if message["type"] not in {"event", "snapshot"}:
@@ -240,17 +301,17 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
             if moment.hand_id not in secrets or moment.hand is None:
                 continue
             opened = [x for x in closed[moment.hand_id] if x in text]
-            assert not opened, f"closed cards' salts or the secret sent to {viewer}"
+            assert not opened, f"closed cards' salts or the secret sent to {client.name}"
             shown = {
                 moment.hand_seats[e.seat] for e in moment.hand.events if isinstance(e, HandShown)
             }
             for seat, cards in secrets[moment.hand_id].items():
-                if seat == viewer or seat in shown:
+                if holders[moment.hand_id][seat] == client.account or seat in shown:
                     continue
                 leaked = [c for c in cards if f'"{c}"' in text]
                 leaked += [x for x in salts[moment.hand_id][seat] if x in text]
                 assert not leaked, (
-                    f"seat {seat}'s {leaked} sent to {viewer} in frame {message['no']}"
+                    f"seat {seat}'s {leaked} sent to {client.name} in frame {message['no']}"
                 )
                 checked += 1
     assert checked > 0
@@ -336,18 +397,20 @@ def test_r8_4_a_seat_sees_its_own_down_cards_and_others_only_backs() -> None:
     assert all(s["down"] == [] for s in observed)
 
 
-@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(["stud", "stud8", "razz"]),
     players=st.integers(min_value=2, max_value=6),
     seed=st.integers(min_value=0, max_value=2**32),
     drops=st.sampled_from([0.0, 0.1]),
+    changes=st.sampled_from([0.0, 0.5]),
 )
 def test_the_changes_a_client_applies_give_exactly_its_projection(
-    variant: str, players: int, seed: int, drops: float
+    variant: str, players: int, seed: int, drops: float, changes: float
 ) -> None:
-    """Players and an observer, across hands and reconnects (resumed or from nothing)."""
-    table, clients = asyncio.run(_play(variant, players, seed, drops))
+    """Players and an observer, across hands and reconnects (resumed or from nothing),
+    and seats changing hands between hands."""
+    table, clients = asyncio.run(_play(variant, players, seed, drops, changes))
     checked = 0
     for client in clients.values():
         for no, held in _held_tables(client):

@@ -225,9 +225,11 @@ async def errors_went_only_to_them(sender: Client, own_errors: list[tuple[Client
         assert sum('"type":"error"' in raw for raw in client.raw) == own
 
 
-async def joined(port: int, table: int, token: str) -> Client:
-    """A client at a table of a served cardroom, once it has the tournament frame."""
-    ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}?token={token}")
+async def joined(port: int, table: int, token: str | None) -> Client:
+    """A client at a table of a served cardroom (an observer with no ``token``), once
+    it has the tournament frame."""
+    query = f"?token={token}" if token else ""
+    ws = await websockets.connect(f"ws://127.0.0.1:{port}/ws/{table}{query}")
     client = Client(ws)
     await client.send(type="hello")
     await client.until(lambda m: m["type"] == "tournament")
@@ -251,6 +253,11 @@ def _post(port: int, path: str, body: dict[str, Any], token: str | None = None) 
         return json.load(response)
 
 
+def _get(port: int, path: str) -> Any:
+    with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=30) as response:
+        return json.load(response)
+
+
 def _latest(client: Client) -> dict[str, Any]:
     """The newest tournament frame the client got."""
     for raw in reversed(client.raw):
@@ -265,12 +272,14 @@ def _latest(client: Client) -> dict[str, Any]:
 def test_kill_9_mid_tournament_then_restart_resumes_it(
     backend: str, request: pytest.FixtureRequest, tmp_path: object
 ) -> None:
+    """Killed mid-hand, the tournament goes on where it stood; killed once it is over,
+    its table still shows its players and observers the final standings."""
     db = f"{tmp_path}/cardroom.sqlite3"
     if backend == "postgresql":
         db = request.getfixturevalue("postgres_url")
     spec = {**FAST_SPEC, "players": 3, "payouts": "65,35"}
 
-    async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any]]:
+    async def first_life(port: int, table: int, token: str) -> tuple[Message, dict[str, Any], int]:
         ann = await joined(port, table, token)
         await ann.send(type="register")
         await ann.until(lambda m: _state(m) == "running")
@@ -280,13 +289,13 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         assert ann.table is not None
         table_then, tournament_then = ann.table, _latest(ann)
         await ann.ws.close()
-        return table_then, tournament_then
+        return table_then, tournament_then, ann.seq
 
     with serving(db, "--bot", "station") as (process, port):
         token = _post(port, "/api/account/guest", {})["token"]
         made = _post(port, "/api/tournaments", {**spec, "name": "Restart", "bots": True}, token)
         table = made["table"]
-        before, standing = asyncio.run(first_life(port, table, token))
+        before, standing, applied = asyncio.run(first_life(port, table, token))
         os.kill(process.pid, signal.SIGKILL)
         process.wait(timeout=60)
     assert standing["state"] == "running"
@@ -304,6 +313,14 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         again = _latest(ann)
         assert (again["state"], again["level"]) == ("running", standing["level"])
         assert again["standings"] == standing["standings"]
+        welcome = next(m for m in map(json.loads, ann.raw) if m["type"] == "welcome")
+        assert applied > 0
+        assert welcome["last_seq"] == applied  # an action sent again is not applied twice
+        await ann.act("fold", seq=applied)
+        answer = await ann.until(
+            lambda m: m["type"] in {"ack", "error"} or (m["type"] == "event" and "ack" in m)
+        )
+        assert answer == {"v": 2, "type": "ack", "seq": applied, "applied": False}
         await ann.play_passive()
         await ann.send(type="sit_out")
         final = await ann.until(_over)
@@ -312,13 +329,31 @@ def test_kill_9_mid_tournament_then_restart_resumes_it(
         assert result is not None
         return result
 
-    with serving(db, "--bot", "station") as (_, port):
+    with serving(db, "--bot", "station") as (process, port):
         result = asyncio.run(second_life(port))
+        os.kill(process.pid, signal.SIGKILL)
+        process.wait(timeout=60)
     store = Store(db)
     try:
         check_final(store, {**spec, "payouts": [65, 35]}, table, result)
     finally:
         store.close()
+
+    async def after_the_end(port: int) -> list[dict[str, Any]]:
+        seen = []
+        for who in (token, None):  # its player, then an observer
+            client = await joined(port, table, who)
+            seen.append(_latest(client))
+            await client.ws.close()
+        return seen
+
+    with serving(db, "--bot", "station") as (_, port):
+        mine, observed = asyncio.run(after_the_end(port))
+        listed = _get(port, f"/api/tournaments/{made['id']}")
+    for shown in (mine, observed, listed):
+        assert shown["state"] == "over"
+        assert shown["standings"] == result["standings"]
+    assert mine["you"] == result["you"]
 
 
 def test_r10_1_a_level_in_minutes_changes_at_the_next_hand_only() -> None:

@@ -30,7 +30,7 @@ from test_sit_and_go import (
     my_turn,
     refusal,
 )
-from web_harness import Client, Message, cardroom, connect, serving
+from web_harness import Cardroom, Client, Message, cardroom, connect, serving
 
 from stud.tournament.event import Tournament
 from stud.web.history import stored_hand
@@ -189,6 +189,23 @@ def ann_name(room: Any, token: str) -> str:
     return str(account.name)
 
 
+async def three_away(room: Cardroom, one: int, tokens: list[str], bob: Client) -> None:
+    """Ann and Cat (``tokens`` 0 and 2) connect at table 1 and register with Bob
+    (entrants 0, 1, 2: tables 1, 2, 1); once it runs they sit out and go (closed at
+    once: a client that stops reading holds the server up, websockets' flow
+    control), folded at every turn."""
+    async with (
+        connect(room, one, tokens[0]) as ann,
+        connect(room, one, tokens[2]) as cat,
+    ):
+        for client in (ann, bob, cat):
+            await client.send(type="register")
+            await client.until(lambda m: m["type"] == "registered")
+        for client in (ann, cat):
+            await client.until(lambda m: _state(m) == "running")
+            await client.send(type="sit_out")
+
+
 def test_a_moved_person_is_told_and_their_client_follows() -> None:
     """Ann and Cat play at table 1 and sit out; Bob waits alone at table 2. Once one
     of them is out, table 2 breaks and Bob moves (R10.3): his client hears where,
@@ -201,18 +218,7 @@ def test_a_moved_person_is_told_and_their_client_follows() -> None:
             one, two = (t.id for t in made.tables)
             tokens = [room.store.guest() for _ in range(3)]
             async with connect(room, two, tokens[1]) as bob:
-                async with (
-                    connect(room, one, tokens[0]) as ann,
-                    connect(room, one, tokens[2]) as cat,
-                ):
-                    for client in (ann, bob, cat):  # entrants 0, 1, 2: tables 1, 2, 1
-                        await client.send(type="register")
-                        await client.until(lambda m: m["type"] == "registered")
-                    for client in (ann, cat):
-                        await client.until(lambda m: _state(m) == "running")
-                        await client.send(type="sit_out")
-                # Ann and Cat are away (closed at once: a client that stops reading
-                # holds the server up, websockets' flow control), folded at every turn.
+                await three_away(room, one, tokens, bob)
                 moved = await bob.until(lambda m: m["type"] == "moved")
             assert moved["table"] == one
             assert moved["message"] == f"You moved to table 1, seat {moved['seat'] + 1}"

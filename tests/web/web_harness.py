@@ -26,6 +26,7 @@ import websockets
 
 from running import interruptible
 from stud.web.app import Room, create_app
+from stud.web.edge import HEADER_TIMEOUT, server_options
 from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
@@ -76,6 +77,8 @@ async def cardroom(
     settings: Settings = FAST,
     ws: Any = WireProtocol,
     deflate: bool = False,
+    header_timeout: float = HEADER_TIMEOUT,
+    ping: float = 20.0,
 ) -> AsyncIterator[Cardroom]:
     """A server for one test, on a port of its own, with ``stud serve``'s websocket
     protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
@@ -88,19 +91,40 @@ async def cardroom(
         create_app(room),
         lifespan="off",
         log_level="warning",
+        log_config=None,  # uvicorn's records reach the root logger, where tests may look
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,
+        ws_ping_interval=ping,
+        ws_ping_timeout=ping,
+        **server_options(header_timeout=header_timeout),
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
+    played = False
     try:
         yield Cardroom(room, port)
+        played = True
     finally:
         server.should_exit = True
         await task
+        for table in list(room.tables.values()):
+            await table.stop()
+        books = check_books(store) if played else []
         await room.close()
         listener.close()
+    assert books == [], books
+
+
+def check_books(store: Store) -> list[str]:
+    """What is wrong with the store's books (R8.1): every account's bankroll is the sum
+    of its ledger rows (each opens at 0 and every chip it gets or pays is a row), and
+    the bankrolls plus the chips at tables and in prize pools are the chips granted."""
+    wrong = [f"{name}'s bankroll is not its ledger's sum" for name in store.unbalanced_accounts()]
+    held, granted = store.chips()
+    if held != granted:
+        wrong.append(f"{held} chips held, {granted} granted")
+    return wrong
 
 
 @dataclass
@@ -263,3 +287,13 @@ def http_json(
     except urllib.error.HTTPError as error:
         with error:
             return error.code, json.load(error)
+
+
+async def close_code(ws: Any) -> int:
+    """The close code the server sent a plain websockets client, once it closes
+    (reading, and dropping, whatever frames came before it); -1 for none."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), WAIT)
+    except websockets.ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else -1

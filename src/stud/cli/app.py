@@ -31,7 +31,7 @@ except ImportError:  # pragma: no cover
     import click  # type: ignore[no-redef]
 
 from stud.bots import BotLoadError, bot_factory
-from stud.rules import Rules, RulesError, Variant
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.sim.run import MAX_CHIPS
 
 __all__ = [
@@ -62,7 +62,7 @@ helps, and a typo such as ``--jobs 100000`` must not fork a machine to a halt.""
 MAX_SEED = 2**64 - 1
 """Seeds are unsigned 64-bit numbers: what numpy's and the simulator's streams take."""
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:
@@ -154,9 +154,9 @@ JobsOption = Annotated[
 
 
 def check_players(players: int, who: str = "") -> None:
-    """A table seats 2 to 8."""
-    if not 2 <= players <= 8:
-        fail(f"--players {players}: a table seats 2 to 8{who}")
+    """A table seats 2 to 8 (R1.2)."""
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        fail(f"--players {players}: a table seats {MIN_SEATS} to {MAX_SEATS}{who}")
 
 
 def check_seed(seed: int | None) -> None:

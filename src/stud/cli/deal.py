@@ -23,6 +23,7 @@ from stud.cli.app import (
 )
 from stud.history.phh import to_phh
 from stud.history.text import text_history
+from stud.rules import DEFAULT_STAKES
 from stud.sim.hand import play_hand
 
 __all__ = ["deal"]
@@ -34,7 +35,7 @@ def deal(
     variant: VariantOption = "stud8",
     players: PlayersOption = 6,
     seed: SeedOption = None,
-    stakes: StakesOption = "1/1/5/10",
+    stakes: StakesOption = DEFAULT_STAKES,
     stack: Annotated[int, typer.Option(help="Each player's starting chips.")] = 200,
     bots: Annotated[
         str,

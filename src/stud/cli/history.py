@@ -107,7 +107,7 @@ def list_hands(
             f"{r.net:+d}",
         )
         table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
-    Console(highlight=False).print(table)
+    Console(highlight=False, emoji=False).print(table)
     for hand in damaged:
         report(f"{store.location}: {hand.reason}")
     if damaged:
@@ -134,7 +134,8 @@ def show(
     _, state = _replayed(hand)
     names = [YOU if seat == record.seat else name for seat, name in enumerate(record.names)]
     title = f"Hand {hand_id} ({record.played_at})"
-    typer.echo(text_history(state, names=names, seat=record.seat, title=title), nl=False)
+    said = text_history(state, names=names, seat=record.seat, title=title, you=record.seat)
+    typer.echo(said, nl=False)
 
 
 @history_app.command()

@@ -42,7 +42,7 @@ from stud.cli.tournament import (
     TableSizeOption,
     TournamentOptions,
 )
-from stud.rules import Rules
+from stud.rules import DEFAULT_STAKES, Rules
 from stud.storage import MEMORY, StorageError, default_db_path, describe_ids, open_store
 from stud.tournament.event import Tournament
 
@@ -57,7 +57,7 @@ def default_bots() -> str:
     return ",".join(names or ["station", "random"])
 
 
-@app.command()
+@app.command(short_help="Play stud against bots in the terminal.")
 def play(
     ctx: typer.Context,
     *,
@@ -71,7 +71,7 @@ def play(
             f"{MAX_ENTRANTS}, at tables of --table-size.",
         ),
     ] = 6,
-    stakes: StakesOption = "1/1/5/10",
+    stakes: StakesOption = DEFAULT_STAKES,
     stack: Annotated[int, typer.Option(help="Everyone's starting chips.")] = 200,
     bots: Annotated[
         str | None,
@@ -135,7 +135,7 @@ def play(
         store = open_store(db)
     except StorageError as error:
         fail(f"--db: {error}")
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
         Player(f"{bot.name.capitalize()} {chair + 2}", stack, bot)

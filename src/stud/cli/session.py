@@ -27,7 +27,6 @@ from stud.bots import Bot, ask
 from stud.cli.choices import choices, menu, resolve
 from stud.cli.keys import KeySource
 from stud.cli.table import Look, render_table, results_lines
-from stud.cli.tournament import ordinal
 from stud.history.phh import to_phh
 from stud.history.text import text_history
 from stud.rules import Rules
@@ -35,6 +34,7 @@ from stud.sim.hand import play_hand
 from stud.state import HandState, Phase, new_hand
 from stud.storage import HandRecord, HandStore, StorageError
 from stud.tournament.event import TableHand, Tournament
+from stud.tournament.places import ordinal
 from stud.views import view_of
 
 __all__ = ["Player", "SessionResult", "TableSession"]
@@ -385,7 +385,7 @@ class TableSession:
         me = hand.chairs.index(self.you)
         # Shown at the table, so the person is "You", as on the table and in `stud history show`.
         text = text_history(
-            hand.state, names=self._names(hand), seat=me, title=f"Hand {hand.number}"
+            hand.state, names=self._names(hand), seat=me, title=f"Hand {hand.number}", you=me
         )
         self.console.print(Text(text.rstrip("\n")))
 

@@ -52,21 +52,19 @@ from stud.cli.tournament import (
     play_series,
 )
 from stud.history.phh import phhs_table
-from stud.rules import RulesError
+from stud.parallel import Runner
+from stud.rules import DEFAULT_STAKES, MAX_SEATS, MIN_SEATS, RulesError
 from stud.sim.results import SimResult, collect
-from stud.sim.run import (
-    ChunkResult,
-    Executor,
-    LocalProcesses,
-    SimError,
-    Simulation,
-    simulate,
-)
+from stud.sim.run import ChunkResult, LocalProcesses, SimError, Simulation, simulate
 
 if TYPE_CHECKING:
     from stud.sim.ray_cluster import RayCluster
 
-out = Console(highlight=False)
+out = Console(highlight=False, emoji=False)
+
+MAX_HANDS = 10**12
+"""Hands one run may ask for: weeks of work on every core already; a typo of a few
+extra zeros is refused before it starts."""
 
 STACK_BIG_BETS = 100
 """Each bot's stack at the start of every hand unless ``--stack`` says: 100 big bets."""
@@ -126,12 +124,12 @@ def _lineup(spec: str, players: int | None) -> tuple[str, ...]:
     if players is not None:
         check_players(players, " bots")
     lineup = parse_bots(spec, players)
-    if not 2 <= len(lineup) <= 8:
-        fail(f"--bots {spec}: a table seats 2 to 8 bots, not {len(lineup)}")
+    if not MIN_SEATS <= len(lineup) <= MAX_SEATS:
+        fail(f"--bots {spec}: a table seats {MIN_SEATS} to {MAX_SEATS} bots, not {len(lineup)}")
     return tuple(lineup)
 
 
-def _executor(jobs: int | None, ray: str | None) -> Executor:
+def _executor(jobs: int | None, ray: str | None) -> Runner:
     check_jobs(jobs)
     if ray is None:
         return LocalProcesses(jobs or 1)
@@ -187,7 +185,7 @@ def _hand_file(path: Path | None) -> Iterator[TextIO | None]:
         yield kept
 
 
-@app.command(name="sim")
+@app.command(name="sim", short_help="Play bots against each other and report results.")
 def sim_command(
     ctx: typer.Context,
     *,
@@ -210,7 +208,7 @@ def sim_command(
         ),
     ] = None,
     seed: SeedOption = None,
-    stakes: StakesOption = "1/2/5/10",
+    stakes: StakesOption = DEFAULT_STAKES,
     rake: Annotated[
         str | None,
         typer.Option(
@@ -289,6 +287,8 @@ def sim_command(
     lineup = _lineup(bots, players)
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
+    if hands > MAX_HANDS:
+        fail(f"--hands {hands}: play at most {MAX_HANDS:,} hands")
     if stack is None:
         stack = STACK_BIG_BETS * rules.big_bet
     if seed is None:

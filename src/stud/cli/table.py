@@ -30,7 +30,7 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card, Suit
-from stud.history.text import STREET_NAMES, award_source, describe_action, hand_name
+from stud.history.text import STREET_NAMES, award_source, describe_action, for_you, hand_name
 from stud.pots import build_pots
 from stud.state import Phase
 from stud.views import PlayerView
@@ -138,14 +138,6 @@ def _seat_cards(view: PlayerView, seat: int, look: Look) -> Text:
     if hidden > 2:
         text.append(" " + look.card_back, style="dim")
     return text
-
-
-def for_you(text: str) -> str:
-    """An action told to the person: ``calls 5`` becomes ``call 5`` after "You"."""
-    first, _, rest = text.partition(" ")
-    first = first.removesuffix("s")
-    rest = rest.replace("and is all-in", "and are all-in")
-    return f"{first} {rest}".strip()
 
 
 def _status(view: PlayerView, seat: int, you: bool) -> Text:

@@ -26,12 +26,14 @@ from rich.table import Table
 
 from stud.cli.app import app, err, fail, stop_on_sigterm
 from stud.cli.progress import Progress
-from stud.rules import Rules, RulesError, Variant
+from stud.parallel import Runner
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.sim.run import SimError
-from stud.tournament.event import MAX_TABLE, TournamentConfig
+from stud.tournament.event import TournamentConfig
 from stud.tournament.icm import MAX_ICM_PLAYERS, icm_equities
-from stud.tournament.run import SeriesResult, TaskMap, run_sit_and_gos
-from stud.tournament.structure import Clock, Level, Structure, TournamentError
+from stud.tournament.places import ordinal
+from stud.tournament.run import SeriesResult, run_sit_and_gos
+from stud.tournament.structure import Clock, Level, Structure, TournamentError, doubling_levels
 
 __all__ = [
     "MAX_ENTRANTS",
@@ -45,12 +47,11 @@ __all__ = [
     "TournamentOptions",
     "default_payouts",
     "icm_command",
-    "ordinal",
     "parse_payouts",
     "play_series",
 ]
 
-out = Console(highlight=False)
+out = Console(highlight=False, emoji=False)
 
 SIT_AND_GO_BIG_BETS = 50
 """A sit-and-go's starting stack unless ``--stack`` says: 50 big bets of the first level."""
@@ -87,6 +88,8 @@ def icm_command(
     for i, text in enumerate(stacks, start=1):
         if not text.isdigit():
             fail(f"stack {i} ({text!r}) must be a whole number of chips")
+        if len(text.lstrip("0")) > MAX_ICM_DIGITS:
+            fail(f"stack {i} ({text[:12]}..., {len(text)} digits): at most {MAX_ICM_DIGITS} digits")
         chips.append(int(text))
     if len(chips) < 2:
         fail("give at least two stacks")
@@ -141,6 +144,10 @@ def default_payouts(players: int) -> tuple[float, ...]:
     return (30.0, 20.0, 14.0, 10.0, 8.0, 6.0, 5.0, 4.0, 3.0)
 
 
+MAX_ICM_DIGITS = 30
+"""The most digits of a stack ``stud icm`` values: far beyond any tournament."""
+MAX_TOURNAMENTS = 10**9
+"""Tournaments one run may ask for: weeks of work on every core already."""
 MAX_ENTRANTS = 1000
 """The most entrants a tournament on the command line takes: 125 tables of eight."""
 BUY_IN = 100
@@ -246,9 +253,9 @@ class TournamentOptions:
         """
         if not 2 <= players <= MAX_ENTRANTS:
             fail(f"--players {players}: a tournament takes 2 to {MAX_ENTRANTS} players")
-        table_size = MAX_TABLE if self.table_size is None else self.table_size
-        if not 2 <= table_size <= MAX_TABLE:
-            fail(f"--table-size {table_size}: a stud table seats 2 to {MAX_TABLE}")
+        table_size = MAX_SEATS if self.table_size is None else self.table_size
+        if not MIN_SEATS <= table_size <= MAX_SEATS:
+            fail(f"--table-size {table_size}: a stud table seats {MIN_SEATS} to {MAX_SEATS}")
         if self.level_hands is not None and self.level_minutes is not None:
             fail("--level-hands and --level-minutes: give one, a level lasts hands or minutes")
         length = self.level_minutes if self.level_minutes is not None else self.level_hands
@@ -257,7 +264,13 @@ class TournamentOptions:
             fail(f"{option} {length}: a level lasts at least one")
         length = length or LEVEL_HANDS
         games = self._games(rules.variant)
-        levels = _levels(self.levels, length) if self.levels else _doubling(rules, length)
+        levels = (
+            _levels(self.levels, length)
+            if self.levels
+            else doubling_levels(
+                Level(rules.ante, rules.bring_in, rules.small_bet, rules.big_bet, length), LEVELS
+            )
+        )
         every, per_level = self._rotate_every(len(games))
         try:
             structure = Structure(
@@ -322,19 +335,6 @@ def _levels(text: str, length: int) -> tuple[Level, ...]:
     return tuple(levels)
 
 
-def _doubling(rules: Rules, length: int = LEVEL_HANDS) -> tuple[Level, ...]:
-    return tuple(
-        Level(
-            rules.ante * 2**i,
-            rules.bring_in * 2**i,
-            rules.small_bet * 2**i,
-            rules.big_bet * 2**i,
-            length,
-        )
-        for i in range(LEVELS)
-    )
-
-
 def play_series(
     config: TournamentConfig,
     lineup: tuple[str, ...],
@@ -342,13 +342,15 @@ def play_series(
     seed: int | None,
     *,
     jobs: int | None,
-    tasks: TaskMap | None = None,
+    tasks: Runner | None = None,
     as_json: bool,
 ) -> None:
     """``stud sim --tournament N``: N tournaments, the lineup repeated to fill the
     entrants, on ``jobs`` local processes (default: every core) or ``tasks`` (Ray)."""
     if count < 1:
         fail(f"--tournament {count}: play at least one tournament")
+    if count > MAX_TOURNAMENTS:
+        fail(f"--tournament {count}: play at most {MAX_TOURNAMENTS:,} tournaments")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     workers = jobs or os.cpu_count() or 1
@@ -457,9 +459,3 @@ def render_series(result: SeriesResult, seconds: float) -> Table:
             f"{100 * bot.roi_ci95:.1f}%",
         )
     return table
-
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th, ... 11th, ... 21st."""
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(n % 10 if n % 100 > 20 else n % 100, "th")
-    return f"{n}{suffix}"

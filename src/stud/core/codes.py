@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from stud.rules import Rules, ShortAllInRule, Variant
+from stud.rules import MAX_SEATS, Rules, ShortAllInRule, Variant
 
 __all__ = [
     "BET",
@@ -43,8 +43,6 @@ __all__ = [
     "variant_code",
 ]
 
-MAX_SEATS = 8
-"""The most players at a table (R1.2)."""
 MAX_LEGAL = 4
 """Most legal actions at once: fold, check or call, and a wager of each of two sizes
 (R5.5, R5.8)."""

@@ -25,7 +25,7 @@ from pettingzoo import AECEnv
 from stud.actions import Action
 from stud.env.encoding import ACTION_NAMES, N_ACTIONS, OBS_SIZE, action_map, observe
 from stud.history.text import text_history
-from stud.rules import Rules, Variant
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
 from stud.state import HandState, new_hand
 from stud.views import PlayerView, view_of
 
@@ -61,8 +61,8 @@ def observation_space() -> spaces.Dict:
 
 def check_table(players: int, stack: int | None, rules: Rules, reward_unit: str) -> int:
     """The stack every seat starts with (default 100 big bets), or a clear error."""
-    if not 2 <= players <= 8:
-        raise ValueError(f"players={players}: stud is for 2 to 8 players")
+    if not MIN_SEATS <= players <= MAX_SEATS:
+        raise ValueError(f"players={players}: stud is for {MIN_SEATS} to {MAX_SEATS} players")
     if reward_unit not in ("chips", "big_bets"):
         raise ValueError(f"reward_unit={reward_unit!r}: choose 'chips' or 'big_bets'")
     chips = 100 * rules.big_bet if stack is None else stack

@@ -103,8 +103,8 @@ _HALF = OBS_SIZE // 2  # the observation is cleared in two runs (see encode_tabl
 _POLICY_OF = {name: number for number, name in POLICY_NAMES.items()}
 _MOST_CHIPS = 2**31 - 1
 """The most chips at a table: the tables' state is 32-bit, half the memory of the
-engine's 64-bit table, which measured 13 to 20% faster steps at 8,192 tables (the
-engine's code is the same, compiled for either)."""
+engine's 64-bit table, so that more tables' state stays in the caches at thousands
+of tables (the engine's code is the same, compiled for either)."""
 
 
 # -- the encoding, compiled ------------------------------------------------------------
@@ -116,10 +116,10 @@ def encode_table(t: Any, r: Any, cards: Any, seat: int, table_chips: int, out: A
 
     The whole row is cleared first, in two halves: a sequential write that the memory
     system streams. Each half (1,200 bytes) stays below the size from which the C
-    library's ``memset`` switches to ``rep stosb``, which made a whole observation 10
-    to 40% slower to build here. Clearing only the slots the last observation set
-    touches fewer bytes but at scattered places, and clearing only the blocks of the
-    seats at the table leaves gaps; both measured slower from a thousand tables on.
+    library's ``memset`` switches to ``rep stosb``, which is slower for rows of this
+    size. Clearing only the slots the last observation set touches fewer bytes but at
+    scattered places, and clearing only the blocks of the seats at the table leaves
+    gaps: neither is a stream, and from a thousand tables on both are slower.
     """
     out[:_HALF] = 0.0
     out[_HALF:] = 0.0

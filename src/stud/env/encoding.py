@@ -37,7 +37,7 @@ import numpy.typing as npt
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
 from stud.cards import Card, Rank
-from stud.rules import Variant
+from stud.rules import MAX_SEATS, Variant
 from stud.state import Phase
 from stud.views import PlayerView
 
@@ -62,7 +62,6 @@ __all__ = [
 FOLD, CHECK_CALL, BRING_IN, RAISE, BIG_BET, SHOW, MUCK = range(7)
 N_ACTIONS = 7
 ACTION_NAMES = ("fold", "check/call", "bring-in", "complete/bet/raise", "big bet", "show", "muck")
-MAX_SEATS = 8
 
 _STREETS = (3, 4, 5, 6, 7)
 _PHASES = (Phase.BETTING, Phase.SHOWDOWN, Phase.OVER)

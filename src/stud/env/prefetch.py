@@ -4,8 +4,8 @@ The batched environment steps its tables in order, and each step reads a table's
 state and writes its 2,400-byte observation; from about a thousand tables on they
 no longer fit in the caches, and the step waits on memory for lines the hardware
 prefetcher does not foresee (a few scattered lines of each table's state). Asking
-for the next tables' lines while this one is played overlaps those waits with work:
-at 8,192 tables a step took 15 to 25% less time. Nothing is read or written: the
+for the next tables' lines while this one is played overlaps those waits with work.
+Nothing is read or written: the
 instruction is a hint (LLVM's ``llvm.prefetch``, for writing, kept in every cache
 level), and a wrong address costs nothing but the hint.
 """

@@ -240,12 +240,30 @@ def describe_high(value: int) -> str:
 
 
 def describe_low(value: int) -> str:
-    """A low value (eight-or-better or razz) as players say it: ``8-6-5-4-3``."""
-    pairing = value >> 20
-    text = "-".join("A" if x == 1 else Rank(x).char for x in _ranks_of(value))
-    if pairing == 0:
-        return f"{text} low"
-    return f"{text} (paired) low"
+    """A low value (eight-or-better or razz) as players say it: ``8-6-5-4-3 low``.
+
+    A paired razz hand is read from the top, as players read it, and says what pairs
+    it: ``Q-8-4-2-2 (pair of deuces)``.
+    """
+    ranks = _ranks_of(value)
+    if value >> 20 == 0:
+        return "-".join(_low_char(x) for x in ranks) + " low"
+    text = "-".join(_low_char(x) for x in sorted(ranks, reverse=True))
+    counts = Counter(ranks)
+    groups = sorted((n, r) for r, n in counts.items() if n > 1)
+    many = {k: v[1] for k, v in _RANK_NAMES.items()}
+    said = {2: "pair of {}", 3: "three {}", 4: "four {}"}
+    if [n for n, _ in groups] == [2, 2]:
+        high, low = sorted((r for _, r in groups), reverse=True)
+        return f"{text} (two pair, {many[high]} and {many[low]})"
+    if [n for n, _ in groups] == [2, 3]:
+        return f"{text} ({many[groups[1][1]]} full of {many[groups[0][1]]})"
+    parts = [said[n].format(many[r]) for n, r in sorted(groups, reverse=True)]
+    return f"{text} ({' and '.join(parts)})"
+
+
+def _low_char(rank: int) -> str:
+    return "A" if rank == 1 else Rank(rank).char
 
 
 def low_value_for(cards: Sequence[Card], razz: bool) -> int | None:

@@ -40,6 +40,7 @@ __all__ = [
     "STREET_NAMES",
     "award_source",
     "describe_action",
+    "for_you",
     "hand_name",
     "text_history",
 ]
@@ -70,6 +71,14 @@ def describe_action(taken: ActionTaken, chips: str = "") -> str:
     return text + (" and is all-in" if taken.all_in else "")
 
 
+def for_you(text: str) -> str:
+    """An action told to the person: ``calls 5`` becomes ``call 5`` after "You"."""
+    first, _, rest = text.partition(" ")
+    first = first.removesuffix("s")
+    rest = rest.replace("and is all-in", "and are all-in")
+    return f"{first} {rest}".strip()
+
+
 def hand_name(cards: Sequence[Card], rules: Rules) -> str:
     """What a shown hand makes: ``flush, ace high``, with the low in stud8 and razz."""
     if len(cards) < 5:
@@ -98,8 +107,12 @@ def text_history(
     names: Sequence[str] | None = None,
     seat: int | None = None,
     title: str = "",
+    you: int | None = None,
 ) -> str:
-    """The hand so far as text; from ``seat``'s chair if given, else every card shown."""
+    """The hand so far as text; from ``seat``'s chair if given, else every card shown.
+
+    ``you`` is the seat spoken to: its actions read "You post the ante 1", "You call 5".
+    """
     rules = state.rules
     who = list(names) if names else [f"Seat {s + 1}" for s in range(state.players)]
     if len(who) != state.players:
@@ -111,15 +124,18 @@ def text_history(
         f"Seat {s + 1}: {who[s]} ({state.starting_stacks[s]} in chips)"
         for s in range(state.players)
     ]
+
+    def said(s: int, words: str) -> str:
+        return f"{who[s]} {for_you(words) if s == you else words}"
+
     seen_down: dict[int, list[Card]] = {s: [] for s in range(state.players)}
     seen_up: dict[int, list[Card]] = {s: [] for s in range(state.players)}
     awards: list[PotAwarded] = []
     for event in events:
         match event:
             case AntePosted(seat=s, amount=amount, all_in=all_in):
-                lines.append(
-                    f"{who[s]} posts the ante {amount}" + (" and is all-in" if all_in else "")
-                )
+                all_in_words = " and is all-in" if all_in else ""
+                lines.append(said(s, f"posts the ante {amount}{all_in_words}"))
             case StreetStarted(street=street):
                 lines.append(f"*** {STREET_NAMES[street].upper()} ***")
             case CardsDealt(seat=s, down=down, up=up):
@@ -133,16 +149,16 @@ def text_history(
             case CommunityCardDealt(card=card):
                 lines.append(f"The deck is short: community card {card} for everyone")
             case ActionTaken() as taken:
-                lines.append(f"{who[taken.seat]} {describe_action(taken)}")
+                lines.append(said(taken.seat, describe_action(taken)))
             case BetReturned(seat=s, amount=amount):
                 lines.append(f"Uncalled bet of {amount} returned to {who[s]}")
             case HandShown(seat=s, cards=cards):
                 if not any(line.startswith("*** SHOWDOWN") for line in lines):
                     lines.append("*** SHOWDOWN ***")
                 made = hand_name(state.hand_of(s), state.rules)
-                lines.append(f"{who[s]} shows [{format_cards(cards)}] ({made})")
+                lines.append(said(s, f"shows [{format_cards(cards)}] ({made})"))
             case HandMucked(seat=s):
-                lines.append(f"{who[s]} mucks")
+                lines.append(said(s, "mucks"))
             case PotAwarded() as award:
                 awards.append(award)
     if awards:
@@ -151,7 +167,7 @@ def text_history(
         for award in awards:
             source = award_source(award, side_pots=side_pots)
             with_hand = f" with {award.hand}" if award.hand else ""
-            lines.append(f"{who[award.seat]} wins {award.amount} {source}{with_hand}")
+            lines.append(said(award.seat, f"wins {award.amount} {source}{with_hand}"))
         total = sum(a.amount for a in awards) + state.rake
         lines.append(f"Total pot {total}" + (f" | Rake {state.rake}" if state.rake else ""))
         for s in range(state.players):

@@ -46,12 +46,6 @@ from numba import njit
 
 from stud.bots.features import random_choice
 from stud.bots.observation import (
-    BRING_IN,
-    CALL,
-    CHECK,
-    FOLD,
-    MAX_LEGAL,
-    MAX_SEATS,
     O_AMOUNT,
     O_ANTE,
     O_BIG,
@@ -74,12 +68,15 @@ from stud.bots.observation import (
     O_VARIANT,
     O_WAGER,
     OBS_SIZE,
-    RAZZ,
-    STUD8,
 )
 from stud.bots.policies import RANDOM, STATION, decide
 from stud.core import betting, pots, shares
 from stud.core.codes import (
+    BRING_IN,
+    CALL,
+    CHECK,
+    FOLD,
+    MAX_LEGAL,
     R_ANTE,
     R_BIG,
     R_BRING_IN,
@@ -90,6 +87,8 @@ from stud.core.codes import (
     R_SIZE,
     R_SMALL,
     R_VARIANT,
+    RAZZ,
+    STUD8,
     low_card_key,
     rule_codes,
 )
@@ -104,7 +103,7 @@ from stud.evaluation.kernels import (
 )
 from stud.jitted import counted, uncounted  # the core, callable from here
 from stud.rng import hand_start_compiled, next_below
-from stud.rules import Rules
+from stud.rules import MAX_SEATS, Rules
 
 __all__ = [
     "MAX_ACTIONS",

@@ -1,8 +1,8 @@
 """Chunks as Ray tasks, for simulations bigger than one machine.
 
-The adapter between the simulator and a Ray cluster: each chunk of hands is one Ray
-task running ``stud.sim.run.play_chunk`` (each tournament of a series, one task
-running ``stud.tournament.run``'s player), and results come back as tasks finish.
+The Ray implementation of ``stud.parallel.Runner``: each item of a map is one Ray
+task (a chunk of hands of a simulation, a tournament of a series), and results
+come back as tasks finish.
 Ray is imported only here and only when used, so it stays an optional extra
 (``pip install 'stud[ray]'``); every node of a cluster needs stud installed.
 
@@ -20,7 +20,8 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
-from stud.sim.run import ChunkResult, SimError, Simulation, compile_engine, play_chunk
+from stud.parallel import Prepare
+from stud.sim.run import SimError
 
 __all__ = ["CONNECT_SECONDS", "RayCluster", "check_reachable", "import_ray"]
 
@@ -68,34 +69,25 @@ def check_reachable(address: str, timeout: float = CONNECT_SECONDS) -> None:
 
 
 class RayCluster:
-    """Plays the chunks as Ray tasks on a cluster (or a local instance)."""
+    """Runs a map as Ray tasks on a cluster (or a local instance): a ``stud.parallel.Runner``."""
 
     def __init__(self, address: str | None = None, num_cpus: int | None = None) -> None:
         self.address = address
         self.num_cpus = num_cpus
 
-    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
-        """Each chunk's result as its task finishes."""
-        yield from self._tasks(play_chunk, [(sim, first, count) for first, count in plan])
-
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        """``function`` of each item as a Ray task, the results as tasks finish (in any
-        order). ``function`` must be importable by name on every node, as stud's are."""
-        yield from self._tasks(function, [(item,) for item in items], compile_first=False)
-
-    def _tasks(
-        self,
-        function: Callable[..., R],
-        calls: Sequence[tuple[Any, ...]],
-        *,
-        compile_first: bool = True,
+    def map(
+        self, function: Callable[[T], R], items: Sequence[T], *, prepare: Prepare = None
     ) -> Iterator[R]:
+        """``function`` of each item as a Ray task, the results as tasks finish (in any
+        order). ``function`` must be importable by name on every node, as stud's are.
+        ``prepare`` runs here before a local instance starts (its workers then load
+        numba's cache rather than compile); a cluster's nodes prepare themselves."""
         ray = import_ray()
         started = False
         if not ray.is_initialized():
             if self.address is None:
-                if compile_first:
-                    compile_engine()  # compile once here so the workers load numba's cache
+                if prepare is not None:
+                    prepare()
                 ray.init(
                     _node_ip_address="127.0.0.1",  # a local instance stays on loopback
                     num_cpus=self.num_cpus,
@@ -113,7 +105,7 @@ class RayCluster:
             started = True
         try:
             task = ray.remote(function)
-            pending = [task.remote(*call) for call in calls]
+            pending = [task.remote(item) for item in items]
             while pending:
                 done, pending = ray.wait(pending, num_returns=1)
                 try:

@@ -5,7 +5,8 @@ the table, the number of hands, the seed and the stacks. Hand ``i`` is a pure
 function of those (its own random stream, ``stud.rng.hand_start(seed, i)``, and
 seats rotated by ``i``), and a chunk's totals are integer sums, so the totals are
 the same however the hands are cut up and wherever the chunks run: in this process,
-in local worker processes (``LocalProcesses``) or as Ray tasks (``stud.sim.ray``).
+in local worker processes (``LocalProcesses``) or as Ray tasks
+(``stud.sim.ray_cluster``): any ``stud.parallel.Runner``.
 
 Every hand starts from fresh stacks, so a bot's result is a sum of independent
 per-hand net results, which is what the confidence intervals assume.
@@ -20,13 +21,10 @@ the chunks not yet started are cancelled.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
-import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Protocol
 
 import numpy as np
 import numpy.typing as npt
@@ -37,8 +35,9 @@ from stud.bots.observation import action_of
 from stud.cards import Card
 from stud.evaluation.kernels import kernel_tables
 from stud.history.phh import to_phh
+from stud.parallel import InProcess, JobsError, LocalPool, Runner
 from stud.rng import hand_start
-from stud.rules import Rules
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 from stud.sim import engine
 from stud.sim.engine import (
     MAX_ACTIONS,
@@ -57,7 +56,6 @@ __all__ = [
     "CHUNK_HANDS",
     "MAX_CHIPS",
     "ChunkResult",
-    "Executor",
     "InProcess",
     "LocalProcesses",
     "SimError",
@@ -115,8 +113,8 @@ class Simulation:
     folder: str = field(default_factory=os.getcwd)
 
     def __post_init__(self) -> None:
-        if not 2 <= len(self.bots) <= 8:
-            raise SimError(f"a table seats 2 to 8 bots, not {len(self.bots)}")
+        if not MIN_SEATS <= len(self.bots) <= MAX_SEATS:
+            raise SimError(f"a table seats {MIN_SEATS} to {MAX_SEATS} bots, not {len(self.bots)}")
         try:
             for spec in self.bots:
                 bot_factory(spec, self.folder)
@@ -289,80 +287,42 @@ def replay_hand(
     return state
 
 
-class Executor(Protocol):
-    """Somewhere to play chunks: yields each chunk's result as it is done."""
-
-    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterable[ChunkResult]:
-        """Play every chunk of ``plan``, in any order."""
-        ...
-
-
-class InProcess:
-    """Plays the chunks one after another in this process."""
-
-    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
-        for first, count in plan:
-            yield play_chunk(sim, first, count)
-
-
 def compile_engine() -> None:
     """Compile the engine, or load it from numba's cache, before the first chunk.
 
-    Done once in the parent before forking workers, which then inherit it.
+    Done once in the parent before starting workers, which then inherit it.
     """
     play_chunk(Simulation(Rules(), ("random", "random"), 1), 0, 1)
 
 
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+class LocalProcesses(LocalPool):
+    """The local pool (``stud.parallel.LocalPool``) with its refusal as a ``SimError``."""
+
+    def __init__(self, jobs: int) -> None:
+        try:
+            super().__init__(jobs)
+        except JobsError as error:
+            raise SimError(str(error)) from None
 
 
 def _play_planned(job: tuple[Simulation, int, int]) -> ChunkResult:
     return play_chunk(*job)
 
 
-class LocalProcesses:
-    """Plays the chunks on up to ``jobs`` local worker processes, never more than chunks.
-
-    However the run ends (done, Ctrl-C, an error, the caller stops reading), the
-    workers are terminated on the way out: a chunk still running is thrown away
-    rather than waited for, so an interrupted run stops at once.
-    """
-
-    def __init__(self, jobs: int) -> None:
-        if jobs < 1:
-            raise SimError(f"the number of jobs must be at least 1, not {jobs}")
-        self.jobs = jobs
-
-    def run(self, sim: Simulation, plan: Sequence[tuple[int, int]]) -> Iterator[ChunkResult]:
-        workers = min(self.jobs, len(plan))
-        if workers <= 1:
-            yield from InProcess().run(sim, plan)
-            return
-        methods = multiprocessing.get_all_start_methods()
-        # Forked workers inherit the loaded compiled code; spawned ones load it again.
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        compile_engine()
-        pool = context.Pool(workers, initializer=_worker_signals)
-        try:
-            yield from pool.imap_unordered(_play_planned, [(sim, f, c) for f, c in plan])
-        finally:
-            pool.terminate()
-            pool.join()
-
-
 def simulate(
     sim: Simulation,
-    executor: Executor | None = None,
+    runner: Runner | None = None,
     *,
     chunk_hands: int = CHUNK_HANDS,
     on_chunk: Callable[[ChunkResult], None] | None = None,
 ) -> list[ChunkResult]:
-    """Play a simulation; the chunk results, sorted by first hand."""
+    """Play a simulation; the chunk results, sorted by first hand.
+
+    ``runner`` plays the chunks (by default one after another in this process).
+    """
     results: list[ChunkResult] = []
-    for result in (executor or InProcess()).run(sim, chunk_plan(sim.hands, chunk_hands)):
+    jobs = [(sim, first, count) for first, count in chunk_plan(sim.hands, chunk_hands)]
+    for result in (runner or InProcess()).map(_play_planned, jobs, prepare=compile_engine):
         results.append(result)
         if on_chunk is not None:
             on_chunk(result)

@@ -14,15 +14,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
-from stud.rules import Rules
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 from stud.state import HandState
 from stud.tournament.places import Finish, places_of_the_out
 from stud.tournament.structure import Structure, TournamentError, prize_table
 from stud.tournament.tables import Move, balance
 
 __all__ = ["TableHand", "Tournament", "TournamentConfig", "replay_tournament"]
-
-MAX_TABLE = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,13 +33,15 @@ class TournamentConfig:
     buy_in: int = 100
     payouts: tuple[float, ...] = (65.0, 35.0)
     """Percentages of the prize pool by place, first first."""
-    table_size: int = MAX_TABLE
+    table_size: int = MAX_SEATS
 
     def __post_init__(self) -> None:
         if self.players < 2:
             raise TournamentError(f"a tournament needs two players or more, not {self.players}")
-        if not 2 <= self.table_size <= MAX_TABLE:
-            raise TournamentError(f"a stud table seats 2 to 8, not {self.table_size}")
+        if not MIN_SEATS <= self.table_size <= MAX_SEATS:
+            raise TournamentError(
+                f"a stud table seats {MIN_SEATS} to {MAX_SEATS}, not {self.table_size}"
+            )
         if self.starting_stack < 1:
             raise TournamentError("the starting stack must be at least one chip")
         if self.buy_in < 0:

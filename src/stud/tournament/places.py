@@ -12,7 +12,13 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-__all__ = ["Finish", "places_of_the_out"]
+__all__ = ["Finish", "ordinal", "places_of_the_out"]
+
+
+def ordinal(place: int) -> str:
+    """A place as said in English: 1st, 2nd, 3rd, 4th, ... 11th, 12th, 13th, ... 21st."""
+    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
+    return f"{place}{suffix}"
 
 
 @dataclass(frozen=True, slots=True)

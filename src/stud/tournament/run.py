@@ -9,14 +9,12 @@ timed in minutes, are simulated: each round of hands takes ``minutes_per_hand``.
 from __future__ import annotations
 
 import math
-import multiprocessing
 import random
-import signal
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
 
 from stud.bots import make_bot
+from stud.parallel import LocalPool, Runner
 from stud.sim.hand import play_hand
 from stud.state import HandState
 from stud.tournament.event import Tournament, TournamentConfig
@@ -25,16 +23,11 @@ from stud.tournament.structure import TournamentError
 
 __all__ = [
     "BotStanding",
-    "LocalProcesses",
     "PlayedTournament",
     "SeriesResult",
-    "TaskMap",
     "play_tournament",
     "run_sit_and_gos",
 ]
-
-T = TypeVar("T")
-R = TypeVar("R")
 
 MAX_ROUNDS = 100_000
 """A tournament of bots that never ends (stakes that stop rising) is stopped here."""
@@ -133,46 +126,6 @@ def _one(
     return number, [(names[f.player], f) for f in played.tournament.finishes], len(played.hands)
 
 
-class TaskMap(Protocol):
-    """Somewhere to play many tournaments: a function of each item, results in any order
-    (``stud.sim.ray_cluster.RayCluster`` is one)."""
-
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterable[R]:
-        """``function`` of every item of ``items``."""
-        ...
-
-
-def _worker_signals() -> None:
-    """Workers leave Ctrl-C to the parent, which stops them, and die on SIGTERM."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    signal.signal(signal.SIGTERM, signal.SIG_DFL)
-
-
-class LocalProcesses:
-    """Up to ``jobs`` local processes (this one alone for one job).
-
-    However the run ends (done, Ctrl-C, an error), the workers are terminated on the
-    way out: a tournament still being played is thrown away rather than waited for.
-    """
-
-    def __init__(self, jobs: int = 1) -> None:
-        self.jobs = jobs
-
-    def map(self, function: Callable[[T], R], items: Sequence[T]) -> Iterator[R]:
-        """``function`` of each item, the results as they are done."""
-        if self.jobs <= 1 or len(items) <= 1:
-            yield from map(function, items)
-            return
-        methods = multiprocessing.get_all_start_methods()
-        context = multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-        pool = context.Pool(min(self.jobs, len(items)), initializer=_worker_signals)
-        try:
-            yield from pool.imap_unordered(function, items)
-        finally:
-            pool.terminate()
-            pool.join()
-
-
 def run_sit_and_gos(
     config: TournamentConfig,
     lineup: Sequence[str],
@@ -181,15 +134,16 @@ def run_sit_and_gos(
     *,
     jobs: int = 1,
     progress: Callable[[int], None] | None = None,
-    tasks: TaskMap | None = None,
+    tasks: Runner | None = None,
 ) -> SeriesResult:
     """``count`` tournaments between bots: sit-and-gos, or multi-table tournaments when
     ``config.players`` is more than a table seats.
 
     The lineup is repeated to fill the entrants and goes round them, one further each
     tournament, so every bot sits everywhere. ``tasks`` plays the tournaments (by
-    default ``jobs`` local processes); a seed gives the same results wherever they
-    run, since each tournament's results are added in the tournament's order.
+    default ``jobs`` local processes, ``stud.parallel.LocalPool``); a seed gives the
+    same results wherever they run, since each tournament's results are added in the
+    tournament's order.
     Ctrl-C stops the series with the results of the tournaments finished so far
     (``complete`` is then false), or, before any, raises ``KeyboardInterrupt``.
     """
@@ -207,7 +161,7 @@ def run_sit_and_gos(
     finished: dict[int, list[tuple[str, Finish]]] = {}
     try:
         for done, (number, rows, dealt) in enumerate(
-            (tasks or LocalProcesses(jobs)).map(_one, work), start=1
+            (tasks or LocalPool(jobs)).map(_one, work), start=1
         ):
             finished[number] = rows
             hands += dealt

@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from stud.rules import Rules, RulesError, Variant
 
-__all__ = ["Clock", "Level", "Structure", "TournamentError", "prize_table"]
+__all__ = ["Clock", "Level", "Structure", "TournamentError", "doubling_levels", "prize_table"]
 
 
 class TournamentError(ValueError):
@@ -120,18 +120,40 @@ class Structure:
         length: int,
         levels: int = 20,
         *,
+        bring_in: int | None = None,
+        big_bet: int | None = None,
         clock: Clock = Clock.HANDS,
         games: tuple[Variant, ...] = (Variant.STUD,),
         hands_per_game: int = 8,
         game_per_level: bool = False,
     ) -> Structure:
-        """Levels that double the stakes: ante, bring-in of twice the ante (below the
-        small bet), small bet, and a big bet of twice the small bet."""
-        made = []
-        for i in range(levels):
-            a, small = ante * 2**i, small_bet * 2**i
-            made.append(Level(a, max(a, min(2 * a, small - 1)), small, 2 * small, length))
-        return cls(tuple(made), clock, games, hands_per_game, game_per_level)
+        """``levels`` levels from the first level's stakes, each doubling every stake of
+        the one before (``doubling_levels``). The first level's bring-in is by default
+        twice the ante, kept below the small bet, and its big bet twice the small bet."""
+        first = Level(
+            ante,
+            max(ante, min(2 * ante, small_bet - 1)) if bring_in is None else bring_in,
+            small_bet,
+            2 * small_bet if big_bet is None else big_bet,
+            length,
+        )
+        return cls(doubling_levels(first, levels), clock, games, hands_per_game, game_per_level)
+
+
+def doubling_levels(first: Level, count: int) -> tuple[Level, ...]:
+    """``count`` levels starting at ``first``, each doubling all four stakes of the one
+    before (R10.1), so every level keeps the first level's proportions: its bring-in
+    stays as many antes, and below the small bet, as it was at the first."""
+    return tuple(
+        Level(
+            first.ante * 2**i,
+            first.bring_in * 2**i,
+            first.small_bet * 2**i,
+            first.big_bet * 2**i,
+            first.length,
+        )
+        for i in range(count)
+    )
 
 
 def prize_table(pool: int, percentages: Sequence[float]) -> tuple[int, ...]:

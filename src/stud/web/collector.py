@@ -4,10 +4,10 @@ CPython's cycle collector stops the whole process while it walks. A busy cardroo
 keeps most of its objects a while (each table's moments, views and hand), and
 almost all of them die by reference counting when the table moves on, never by
 the collector. With the collector's default generations, what survives a young
-pass is walked again in the middle pass and then in full passes: on a room of 200
-busy tables a full pass stopped every table for 0.8 s, a middle pass for 50 to
-120 ms, and a young pass over 100,000 objects for 100 to 150 ms, and these pauses
-were most of the slowest actions' wait.
+pass is walked again in the middle pass and then in full passes, and a young pass
+allowed many objects walks them all: each pass stops every table for as long as its
+walk over the room's live state takes, and those pauses are what the slowest
+actions wait on.
 
 So here every collection is a young one over at most ``young`` new objects, and
 whatever survives it is moved out of the collector's walks at once (``gc.freeze``):

@@ -7,7 +7,6 @@ become ``??`` unless that player showed them at showdown.
 
 from __future__ import annotations
 
-from stud.actions import CardsDealt, HandShown
 from stud.history.phh import parse_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.state import HandState
@@ -27,16 +26,4 @@ def seat_text(state: HandState, names: list[str], seat: int, title: str) -> str:
 
 def seat_phh(state: HandState, names: list[str], seat: int) -> str:
     """The hand's PHH with every face-down card ``seat`` never saw written ``??``."""
-    shown = {e.seat for e in state.events if isinstance(e, HandShown)}
-    text = to_phh(state, players=names)
-    for event in state.events:
-        if not isinstance(event, CardsDealt) or not event.down:
-            continue
-        if event.seat == seat or event.seat in shown:
-            continue
-        full = "".join(str(c) for c in event.cards)
-        masked = "".join("??" if c in event.down else str(c) for c in event.cards)
-        text = text.replace(
-            f'"d dh p{event.seat + 1} {full}"', f'"d dh p{event.seat + 1} {masked}"'
-        )
-    return text
+    return to_phh(state, viewer=seat, players=names)

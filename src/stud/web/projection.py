@@ -37,6 +37,7 @@ from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
 from stud.shuffle import Shuffle
 from stud.state import HandState, Phase
+from stud.views import seen_down
 from stud.web.protocol import action_json
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "SeatInfo",
     "SeatKeys",
     "all_own_events",
+    "held",
     "own_events",
     "own_legal",
     "own_parts",
@@ -74,6 +76,10 @@ class SeatInfo:
     sitting_out: bool = False
     connected: bool = True
     account: int | None = None
+    sitting: int = 0
+    """Which sitting in the seat this is: a number no other sitting at the table shares
+    (0 in a replay, whose seats are the hand's), so a finished hand still on the table
+    is told apart from the next person to sit in one of its seats."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +110,26 @@ class Moment:
     """The hand's shuffle: its commitment is public, and each card shown opens with it."""
     next_deck: str | None = None
     """The root of the next hand's deck, committed before its seeds (docs/shuffle.md)."""
+    hand_sittings: tuple[int, ...] = ()
+    """The ``SeatInfo.sitting`` of who held each seat of the hand when it was dealt
+    (empty: sitting 0 in every one, as a replay's seats are). Only that sitting is
+    the hand's in its seat: someone seated there after it (the hand still on the
+    table between hands) gets none of it, its cards least of all."""
+
+
+def held(moment: Moment) -> dict[int, int]:
+    """The hand's seat of each table seat whose occupant now is who held it in the
+    hand (R8.4): the one place that says whose a seat of the hand is. A seat taken
+    since the hand was dealt (it stays on the table until the next deal) is not the
+    hand's: its new occupant sees neither the old one's cards nor their stack."""
+    if moment.hand is None:
+        return {}
+    sittings = moment.hand_sittings or (0,) * len(moment.hand_seats)
+    return {
+        seat: h
+        for h, (seat, sitting) in enumerate(zip(moment.hand_seats, sittings, strict=True))
+        if (info := moment.seats[seat]) is not None and info.sitting == sitting
+    }
 
 
 _TEXT = {card: str(card) for card in DECK}
@@ -177,7 +203,9 @@ def _label(action: Action, chips: int) -> str:
     return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
 
 
-def _seat_json(moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]]) -> Json | None:
+def _seat_json(
+    moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]], holders: dict[int, int]
+) -> Json | None:
     info = moment.seats[seat]
     if info is None:
         return None
@@ -191,9 +219,9 @@ def _seat_json(moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]])
         "in_hand": False,
     }
     hand = moment.hand
-    if hand is None or seat not in moment.hand_seats:
+    h = holders.get(seat)
+    if hand is None or h is None:
         return out
-    h = moment.hand_seats.index(seat)
     shown = shown_by.get(h)
     out.update(
         in_hand=True,
@@ -251,14 +279,16 @@ SeatKeys = list[object]
 """What each seat of a public view is made of, seat by seat: equal keys, equal seats."""
 
 
-def _seat_keys(moment: Moment, shown_by: dict[int, tuple[Card, ...]]) -> SeatKeys:
-    hand, hand_seats = moment.hand, moment.hand_seats
+def _seat_keys(
+    moment: Moment, shown_by: dict[int, tuple[Card, ...]], holders: dict[int, int]
+) -> SeatKeys:
+    hand = moment.hand
     keys: SeatKeys = []
     for seat, info in enumerate(moment.seats):
-        if hand is None or info is None or seat not in hand_seats:
+        h = holders.get(seat)
+        if hand is None or h is None:
             keys.append(info)
             continue
-        h = hand_seats.index(seat)
         keys.append(
             (
                 info,
@@ -286,7 +316,8 @@ def public_parts(
     rules = moment.rules
     clock = moment.clock
     shown_by = {} if moment.hand is None else _shown(moment.hand)
-    keys = _seat_keys(moment, shown_by)
+    holders = held(moment)
+    keys = _seat_keys(moment, shown_by, holders)
     old = None
     if before is not None and len(before[1]) == len(keys):
         old_rules = before[0].rules
@@ -294,7 +325,7 @@ def public_parts(
     if old is None:
         variant, game = rules.variant.value, rules.variant.game_name
         stakes, rake = rules.stakes, rules.rake
-        seats = [_seat_json(moment, s, shown_by) for s in range(len(moment.seats))]
+        seats = [_seat_json(moment, s, shown_by, holders) for s in range(len(moment.seats))]
     else:  # the same game: its fields and the seats made of the same are the old ones
         assert before is not None
         variant, game, stakes, rake = old["variant"], old["game"], old["stakes"], old["rake"]
@@ -302,7 +333,7 @@ def public_parts(
         seats = [
             old_seats[s]
             if key is old_keys[s] or key == old_keys[s]
-            else _seat_json(moment, s, shown_by)
+            else _seat_json(moment, s, shown_by, holders)
             for s, key in enumerate(keys)
         ]
     return keys, {
@@ -391,7 +422,7 @@ def own_parts(moment: Moment) -> dict[int, OwnPart]:
     if hand is None:
         return {}
     actor = hand.actor
-    return {seat: (hand.down[h], h == actor) for h, seat in enumerate(moment.hand_seats)}
+    return {seat: (seen_down(hand, h)[h], h == actor) for seat, h in held(moment).items()}
 
 
 def project_events(
@@ -419,14 +450,19 @@ def all_own_events(moment: Moment, public: list[Json]) -> dict[int, dict[int, Js
     """``own_events`` of every seat that has any, by seat, in one pass."""
     out: dict[int, dict[int, Json]] = {}
     offset = len(moment.notes)
+    holders: dict[int, int] | None = None
     for index, event in enumerate(moment.events):
         if isinstance(event, CardsDealt):
+            holders = held(moment) if holders is None else holders
+            seat = moment.hand_seats[event.seat]
+            if holders.get(seat) != event.seat:
+                continue
             item = {
                 **public[offset + index],
                 "down": _cards(event.down),
                 "open": _openings(moment, event.down + event.up),
             }
-            out.setdefault(moment.hand_seats[event.seat], {})[offset + index] = item
+            out.setdefault(seat, {})[offset + index] = item
     return out
 
 

@@ -7,7 +7,11 @@ in ``stud/web/migrations``, run when a store opens.
 Chips move between a bankroll and a table only here, and every move writes a
 ledger row in the same transaction, so at any moment the bankrolls plus the
 stacks at the tables equal the chips ever granted (R8.1 across the server). Bots
-buy in from the house account, whose bankroll may go below zero.
+buy in from the house account, whose bankroll may go below zero. Every bankroll
+change is one ``_move``: an update that adds to the bankroll in the database
+(never a value read and written back, which a transaction beside it, such as the
+writer thread's rake against a bot's buy-in on PostgreSQL, would overwrite) and
+its ledger row, in one transaction.
 
 A hand row keeps its deck (server only) and every action as it is taken: a
 server killed mid-hand deals the same cards again and replays the actions to
@@ -21,14 +25,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -53,11 +59,14 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.writer import GroupWriter, Insert
 
 __all__ = [
     "GRANT",
     "HOUSE",
+    "SESSION_IDLE",
+    "SESSION_LIFETIME",
     "TOURNAMENT_REASONS",
     "AccountInfo",
     "Base",
@@ -81,6 +90,17 @@ HOUSE = "house"
 
 TOURNAMENT_REASONS = ("entry", "refund", "prize")
 """Ledger reasons of chips moving between bankrolls and a tournament's prize pool."""
+
+SESSION_LIFETIME = timedelta(days=30)
+"""A session token ends this long after its sign-in, however much it is used."""
+SESSION_IDLE = timedelta(days=7)
+"""A session token ends once it has not been used for this long."""
+_SEEN_EVERY = timedelta(minutes=5)
+"""How stale a session's last use may be before a use writes it again: not one write
+a request."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a session token looks like (``secrets.token_urlsafe``)."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -107,8 +127,19 @@ def verify_password(password: str, stored: str) -> bool:
     return kind == "scrypt" and hmac.compare_digest(again.hex(), digest)
 
 
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of no one's password, checked for a name that has none."""
+    return hash_password(secrets.token_urlsafe(16))
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
+
+
+def _aware(moment: datetime) -> datetime:
+    """A stored time in UTC (SQLite gives it back without its zone)."""
+    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -119,6 +150,8 @@ class Account(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(80), unique=True, nullable=True)
+    """What the name looks like (``stud.web.names.name_key``): one account per look."""
     password: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bankroll: Mapped[int] = mapped_column(Integer, default=0)
@@ -130,6 +163,7 @@ class LoginSession(Base):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Ledger(Base):
@@ -165,6 +199,8 @@ class SeatRow(Base):
     bot: Mapped[str | None] = mapped_column(String(20), nullable=True)
     stack: Mapped[int] = mapped_column(Integer)
     sitting_out: Mapped[bool] = mapped_column(Boolean, default=False)
+    leaving: Mapped[bool] = mapped_column(Boolean, default=False)
+    """The seat stands up once its hand is over (asked for mid-hand)."""
 
 
 class HandRow(Base):
@@ -192,6 +228,9 @@ class HandEvent(Base):
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
     at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The ``seq`` of the person's message that this action was (none for a bot's or
+    the clock's): a seat's last applied one is its newest here (``last_seqs``)."""
 
 
 class ChatRow(Base):
@@ -300,6 +339,7 @@ class Store:
             threading.RLock() if self.engine.dialect.name == "sqlite" else contextlib.nullcontext()
         )
         self.writer = GroupWriter(self.engine, self._lock)
+        self._house_id = self._open_house()
 
     def close(self) -> None:
         """Commit what is queued, and release the connections."""
@@ -314,7 +354,7 @@ class Store:
     # -- accounts -------------------------------------------------------------------
 
     def _grant(self, session: Session, account: Account) -> None:
-        _move(session, account, GRANT, "grant")
+        _move(session.connection(), account.id, GRANT, "grant")
 
     def _new_session(self, session: Session, account: Account) -> str:
         token = secrets.token_urlsafe(32)
@@ -322,17 +362,18 @@ class Store:
         return token
 
     def register(self, name: str, password: str) -> str:
-        """A new account with its first bankroll; returns a session token."""
-        name = name.strip()
-        if not 2 <= len(name) <= 20 or not name.replace(" ", "").replace("_", "").isalnum():
-            raise StoreError("a name is 2 to 20 letters, digits, spaces or underscores")
-        if name.lower().startswith(("guest", HOUSE, "bot")):
-            raise StoreError(f"the name {name!r} is reserved")
+        """A new account with its first bankroll; returns a session token. A name that
+        looks like one taken (``stud.web.names``) is taken."""
+        try:
+            name = check_name(name)
+        except NameRefusedError as error:
+            raise StoreError(str(error)) from None
         if len(password) < 6:
             raise StoreError("a password has at least 6 characters")
+        hashed = hash_password(password)
         try:
             with self._tx() as session:
-                account = Account(name=name, password=hash_password(password), bankroll=0)
+                account = Account(name=name, name_key=name_key(name), password=hashed, bankroll=0)
                 session.add(account)
                 session.flush()
                 self._grant(session, account)
@@ -342,12 +383,17 @@ class Store:
 
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
+        dummy = _dummy_hash()
         with self._tx() as session:
-            account = session.scalar(select(Account).where(Account.name == name.strip()))
-            if account is None or account.password is None:
+            account = session.scalar(
+                select(Account).where(Account.name_key == name_key(name))
+            ) or session.scalar(select(Account).where(Account.name == name.strip()))
+            stored = account.password if account is not None else None
+            # A missing name costs the same hash as a wrong password: the time of an
+            # answer must not tell which names have accounts.
+            if not verify_password(password, stored or dummy) or stored is None:
                 raise StoreError("no such name and password")
-            if not verify_password(password, account.password):
-                raise StoreError("no such name and password")
+            assert account is not None
             return self._new_session(session, account)
 
     def guest(self) -> str:
@@ -356,7 +402,7 @@ class Store:
             try:
                 with self._tx() as session:
                     name = f"guest-{secrets.token_hex(4)}"
-                    account = Account(name=name, guest=True, bankroll=0)
+                    account = Account(name=name, name_key=name_key(name), guest=True, bankroll=0)
                     session.add(account)
                     session.flush()
                     self._grant(session, account)
@@ -366,24 +412,50 @@ class Store:
         raise StoreError("could not find a free guest name; try again")
 
     def account(self, token: str | None) -> AccountInfo | None:
-        """The account a session token belongs to, if any."""
-        if not token:
+        """The account a live session token belongs to, if any: a token signed out, or
+        past ``SESSION_LIFETIME`` since its sign-in or ``SESSION_IDLE`` since its last
+        use, belongs to nobody (and is deleted)."""
+        if not token or not _TOKEN.fullmatch(token):  # not one of ours: nothing to look up
             return None
         with self._tx() as session:
             row = session.get(LoginSession, token)
             if row is None:
                 return None
+            now = _now()
+            seen = _aware(row.seen_at or row.created_at)
+            if now - _aware(row.created_at) > SESSION_LIFETIME or now - seen > SESSION_IDLE:
+                session.delete(row)
+                return None
+            if now - seen > _SEEN_EVERY:
+                row.seen_at = now
             account = session.get(Account, row.account_id)
             assert account is not None
             return AccountInfo(account.id, account.name, account.guest, account.bankroll)
 
-    def _house(self, session: Session) -> Account:
-        house = session.scalar(select(Account).where(Account.name == HOUSE))
-        if house is None:
-            house = Account(name=HOUSE, bankroll=0)
-            session.add(house)
-            session.flush()
-        return house
+    def logout(self, token: str | None) -> None:
+        """End a session: its token belongs to nobody from now on."""
+        if token and _TOKEN.fullmatch(token):
+            with self._tx() as session:
+                row = session.get(LoginSession, token)
+                if row is not None:
+                    session.delete(row)
+
+    def _open_house(self) -> int:
+        """The house account's id, made when the store first opens (never later, in a
+        transaction that two could race to make it in)."""
+        for _ in range(2):  # another process may make it between the look and the insert
+            try:
+                with self._tx() as session:
+                    found = session.scalar(select(Account.id).where(Account.name == HOUSE))
+                    if found is not None:
+                        return found
+                    house = Account(name=HOUSE, name_key=name_key(HOUSE), bankroll=0)
+                    session.add(house)
+                    session.flush()
+                    return house.id
+            except IntegrityError:
+                continue
+        raise StoreError("cannot make the house account")
 
     # -- tables and seats ---------------------------------------------------------
 
@@ -421,14 +493,12 @@ class Store:
     ) -> SeatRow:
         """Move ``buy_in`` chips from the bankroll (the house's for a bot) to a seat."""
         with self._tx() as session:
-            account = self._house(session) if bot else session.get(Account, account_id)
+            account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
-            if not bot and account.bankroll < buy_in:
-                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             if session.get(SeatRow, (table_id, seat)) is not None:
                 raise StoreError(f"seat {seat + 1} is taken")
-            _move(session, account, -buy_in, "buy_in", table_id)
+            _move(session.connection(), account.id, -buy_in, "buy_in", table_id, covered=not bot)
             row = SeatRow(
                 table_id=table_id,
                 seat=seat,
@@ -446,9 +516,7 @@ class Store:
             row = session.get(SeatRow, (table_id, seat))
             if row is None:
                 return 0
-            account = session.get(Account, row.account_id)
-            assert account is not None
-            _move(session, account, row.stack, "cash_out", table_id)
+            _move(session.connection(), row.account_id, row.stack, "cash_out", table_id)
             session.delete(row)
             return row.stack
 
@@ -458,6 +526,40 @@ class Store:
             row = session.get(SeatRow, (table_id, seat))
             if row is not None:
                 row.sitting_out = sitting_out
+
+    def set_leaving(self, table_id: int, seat: int) -> None:
+        """Remember that a seat stands up once its hand is over, so a restart keeps it."""
+        with self._tx() as session:
+            row = session.get(SeatRow, (table_id, seat))
+            if row is not None:
+                row.leaving = True
+
+    def last_seqs(self, table_id: int) -> dict[int, int]:
+        """Each seat's last applied ``seq``, for the people seated, so that a restart
+        still answers a resend as one: the newest action row of the person that came
+        with one since they sat down there (a sitting counts its ``seq`` from 0)."""
+        with self._tx() as session:
+            found: dict[int, int] = {}
+            people = select(SeatRow).where(SeatRow.table_id == table_id, SeatRow.bot.is_(None))
+            for row in session.scalars(people):
+                sat = session.scalar(
+                    select(func.max(Ledger.at)).where(
+                        Ledger.account_id == row.account_id,
+                        Ledger.table_id == table_id,
+                        Ledger.reason == "buy_in",
+                    )
+                )
+                last = _newest_seqs(session, [table_id], sat).get(row.account_id)
+                if last is not None:
+                    found[row.seat] = last
+            return found
+
+    def tournament_seqs(self, tournament_id: int) -> dict[int, int]:
+        """Each person's last applied ``seq`` in a tournament, by account: one sitting
+        for its whole length, whichever of its tables they were moved to."""
+        tables = [t.id for t in self.tournament_tables(tournament_id)]
+        with self._tx() as session:
+            return _newest_seqs(session, tables, None)
 
     # -- hands ----------------------------------------------------------------------
 
@@ -492,19 +594,32 @@ class Store:
         )
 
     def add_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> None:
-        """One action of a hand, stored before anyone hears of it."""
+        """One action of a hand, stored before anyone hears of it (``seq``: the person's
+        message it was, if one)."""
         with self._tx() as session:
             session.execute(
-                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out)
+                insert(HandEvent), _action_row(hand_id, number, seat, action, timed_out, seq)
             )
 
     def save_action(
-        self, hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+        self,
+        hand_id: int,
+        number: int,
+        seat: int,
+        action: dict[str, Any],
+        timed_out: bool,
+        seq: int | None = None,
     ) -> asyncio.Future[None]:
         """``add_action`` queued for the writer (the hot path: a plain row, no ORM)."""
-        row = _action_row(hand_id, number, seat, action, timed_out)
+        row = _action_row(hand_id, number, seat, action, timed_out, seq)
         return self.writer.submit(Insert(HandEvent, row))
 
     def finish_hand(
@@ -513,13 +628,16 @@ class Store:
         """Commit a finished hand: the seats' new stacks, its history and the house's
         rake (R9.4: the chips the stacks lost to it go to the house's bankroll), at once."""
         with self._tx() as session:
-            _hand_finished(hand_id, table_id, stacks, pot, phh, rake)(session.connection())
+            finished = _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id)
+            finished(session.connection())
 
     def save_finish(
         self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
     ) -> asyncio.Future[None]:
         """``finish_hand`` queued for the writer: done once the hand is committed."""
-        return self.writer.submit(_hand_finished(hand_id, table_id, stacks, pot, phh, rake))
+        return self.writer.submit(
+            _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id)
+        )
 
     def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
         """The hand a table was playing when the server stopped, if any."""
@@ -561,15 +679,16 @@ class Store:
         with self._tx() as session:
             return session.get(HandRow, hand_id)
 
-    def table_stats(self, table_id: int, since: datetime) -> tuple[int, float]:
-        """Hands finished since ``since`` and their average pot."""
+    def pots_since(self, table_id: int, since: datetime) -> list[tuple[float, int]]:
+        """The hands finished since ``since``, oldest first: when each ended (seconds
+        since the epoch) and its pot (a table counts its lobby figures from these)."""
         with self._tx() as session:
-            count, average = session.execute(
-                select(func.count(HandRow.id), func.avg(HandRow.pot)).where(
-                    HandRow.table_id == table_id, HandRow.ended_at >= since
-                )
-            ).one()
-            return int(count), float(average or 0)
+            rows = session.execute(
+                select(HandRow.ended_at, HandRow.pot)
+                .where(HandRow.table_id == table_id, HandRow.ended_at >= since)
+                .order_by(HandRow.ended_at)
+            )
+            return [(_aware(ended).timestamp(), pot) for ended, pot in rows if ended is not None]
 
     # -- chat and the books --------------------------------------------------------
 
@@ -704,7 +823,7 @@ class Store:
                 raise StoreError("no such tournament")
             if tournament.state != "registering":
                 raise StoreError("registration is closed: the tournament has started")
-            account = self._house(session) if bot else session.get(Account, account_id)
+            account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
             taken = list(
@@ -715,10 +834,15 @@ class Store:
                 raise StoreError("you are already registered for this tournament")
             if len(taken) >= players:
                 raise StoreError(f"the tournament is full: {players} players")
-            if not bot and account.bankroll < buy_in:
-                raise StoreError(f"the bankroll has {account.bankroll} chips, not {buy_in}")
             seat = min(set(range(players)) - {e.seat for e in taken})
-            _move(session, account, -buy_in, "entry", tournament.table_id)
+            _move(
+                session.connection(),
+                account.id,
+                -buy_in,
+                "entry",
+                tournament.table_id,
+                covered=not bot,
+            )
             row = EntryRow(
                 tournament_id=tournament_id,
                 seat=seat,
@@ -746,10 +870,8 @@ class Store:
             )
             if entry is None:
                 raise StoreError("you are not registered for this tournament")
-            account = session.get(Account, account_id)
-            assert account is not None
             buy_in = int(tournament.config["buy_in"])
-            _move(session, account, buy_in, "refund", tournament.table_id)
+            _move(session.connection(), account_id, buy_in, "refund", tournament.table_id)
             session.delete(entry)
 
     def save_tournament(self, tournament_id: int, state: str, progress: dict[str, Any]) -> None:
@@ -795,18 +917,54 @@ class Store:
                     continue
                 entry = session.get(EntryRow, (tournament_id, seat))
                 assert entry is not None
-                account = session.get(Account, entry.account_id)
-                assert account is not None
-                _move(session, account, prize, "prize", row.table_id)
+                _move(session.connection(), entry.account_id, prize, "prize", row.table_id)
 
 
 def _move(
-    session: Session, account: Account, delta: int, reason: str, table_id: int | None = None
+    connection: Connection,
+    account_id: int,
+    delta: int,
+    reason: str,
+    table_id: int | None = None,
+    *,
+    covered: bool = False,
 ) -> None:
-    """Chips into (or out of) a bankroll, always with their ledger row (R8.1 server-wide):
-    the one way a bankroll changes in a session, so the books always balance."""
-    account.bankroll += delta
-    session.add(Ledger(account_id=account.id, table_id=table_id, delta=delta, reason=reason))
+    """Chips into (or out of) a bankroll, always with their ledger row, in the caller's
+    transaction (R8.1 server-wide): the one way a bankroll changes, so the books
+    always balance. The database adds ``delta`` to the bankroll as it stands (the
+    row is locked until the transaction ends), so two moves at once both count.
+    ``covered``: refuse (``StoreError``, nothing changed) a move that would take the
+    bankroll below zero."""
+    change = update(Account).where(Account.id == account_id)
+    if covered and delta < 0:
+        change = change.where(Account.bankroll >= -delta)
+    moved = connection.execute(change.values(bankroll=Account.bankroll + delta))
+    if moved.rowcount != 1:
+        have = connection.scalar(select(Account.bankroll).where(Account.id == account_id))
+        if have is None:
+            raise StoreError("no such account")
+        raise StoreError(f"the bankroll has {have} chips, not {-delta}")
+    row = {"account_id": account_id, "table_id": table_id, "delta": delta, "reason": reason}
+    connection.execute(insert(Ledger), row)
+
+
+def _newest_seqs(
+    session: Session, table_ids: Sequence[int], since: datetime | None
+) -> dict[int, int]:
+    """The newest ``seq`` a person's action came with at these tables (since then),
+    by account (a person holds one seat of a hand)."""
+    query = (
+        select(HandEvent.seat, HandEvent.seq, HandRow.seats, HandRow.accounts)
+        .join(HandRow, HandRow.id == HandEvent.hand_id)
+        .where(HandRow.table_id.in_(table_ids), HandEvent.seq.is_not(None))
+    )
+    if since is not None:
+        query = query.where(HandEvent.at >= since)
+    found: dict[int, int] = {}
+    for seat, seq, seats, accounts in session.execute(query):
+        account = accounts[list(seats).index(seat)]
+        found[account] = max(found.get(account, 0), seq or 0)
+    return found
 
 
 def _hand_row(
@@ -835,7 +993,12 @@ def _hand_row(
 
 
 def _action_row(
-    hand_id: int, number: int, seat: int, action: dict[str, Any], timed_out: bool
+    hand_id: int,
+    number: int,
+    seat: int,
+    action: dict[str, Any],
+    timed_out: bool,
+    seq: int | None,
 ) -> dict[str, Any]:
     return {
         "hand_id": hand_id,
@@ -844,23 +1007,22 @@ def _action_row(
         "action": action,
         "timed_out": timed_out,
         "at": _now(),
+        "seq": seq,
     }
 
 
 def _hand_finished(
-    hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int
+    hand_id: int,
+    table_id: int,
+    stacks: dict[int, int],
+    pot: int,
+    phh: str,
+    rake: int,
+    house: int,
 ) -> Callable[[Connection], None]:
     def write(connection: Connection) -> None:
         if rake:
-            house = connection.scalar(select(Account.id).where(Account.name == HOUSE))
-            if house is None:
-                new = insert(Account).returning(Account.id)
-                house = connection.execute(new, {"name": HOUSE, "bankroll": 0}).scalar_one()
-            connection.execute(
-                update(Account).where(Account.id == house).values(bankroll=Account.bankroll + rake)
-            )
-            row = {"account_id": house, "table_id": table_id, "delta": rake, "reason": "rake"}
-            connection.execute(insert(Ledger), row)
+            _move(connection, house, rake, "rake", table_id)
         ended = connection.execute(
             _END_HAND, {"b_hand": hand_id, "b_ended": _now(), "b_pot": pot, "b_phh": phh}
         )

@@ -160,6 +160,10 @@ class Viewer:
         return self.take()
 
 
+_SITTINGS = itertools.count(1)
+"""Sittings are numbered from 1 in a process (0 is a replay's)."""
+
+
 @dataclass(slots=True)
 class _Seat:
     account: int
@@ -178,6 +182,9 @@ class _Seat:
     """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
     info: SeatInfo | None = field(default=None, compare=False, repr=False)
     """What the last published moment told of this seat, kept while it still holds."""
+    sitting: int = field(default_factory=lambda: next(_SITTINGS))
+    """This sitting's number (``SeatInfo.sitting``): the hands dealt to it are its own,
+    wherever a tournament moves it; whoever sits in its seat after it is another."""
 
     def seat_info(self) -> SeatInfo:
         """What every viewer may know of this seat now: the last moment's, if the same
@@ -195,6 +202,7 @@ class _Seat:
             or info.name != self.name
             or info.account != self.account
             or info.bot != bot
+            or info.sitting != self.sitting
         ):
             info = self.info = SeatInfo(
                 name=self.name,
@@ -203,6 +211,7 @@ class _Seat:
                 sitting_out=self.sitting_out,
                 connected=connected,
                 account=self.account,
+                sitting=self.sitting,
             )
         return info
 
@@ -255,6 +264,34 @@ class TableHandle(Protocol):
         """End the task (the hand stays stored, to resume)."""
 
 
+_HOUR = 3600.0
+
+
+class _LastHour:
+    """The hands a table finished in the last hour and their pots, kept as they end,
+    so the lobby reads its figures from memory (no query per table per look)."""
+
+    def __init__(self, pots: list[tuple[float, int]] | None = None) -> None:
+        self._pots: deque[tuple[float, int]] = deque(pots or ())
+        self._total = sum(pot for _, pot in self._pots)
+
+    def add(self, ended: float, pot: int) -> None:
+        """One hand ended (``ended`` in seconds since the epoch)."""
+        self._pots.append((ended, pot))
+        self._total += pot
+        self._drop(ended)
+
+    def figures(self, now: float) -> tuple[int, float]:
+        """Hands finished in the hour before ``now``, and their average pot."""
+        self._drop(now)
+        count = len(self._pots)
+        return count, self._total / count if count else 0.0
+
+    def _drop(self, now: float) -> None:
+        while self._pots and self._pots[0][0] < now - _HOUR:
+            self._total -= self._pots.popleft()[1]
+
+
 @dataclass(slots=True)
 class _Recent:
     hand_id: int
@@ -297,6 +334,8 @@ class Table:
         self.seats: list[_Seat | None] = [None] * size
         self.hand: HandState | None = None
         self.hand_seats: tuple[int, ...] = ()
+        self.hand_sittings: tuple[int, ...] = ()
+        """Who held each seat of the hand (``Moment.hand_sittings``)."""
         self.hand_id: int | None = None
         self._actions = 0
         self._turn_start = 0.0
@@ -319,13 +358,18 @@ class Table:
         self._task: asyncio.Task[None] | None = None
         self.recent: deque[_Recent] = deque(maxlen=20)
         self.hands_played = 0
+        self.last_hour = _LastHour()
+        """The lobby's figures (``summary``)."""
         self._chat_state: dict[int, tuple[float, float]] = {}
         """Each account's chat allowance: (lines in hand, when last counted)."""
 
     # -- the handle -----------------------------------------------------------------
 
     def start(self) -> None:
-        """Load the seats and any unfinished hand from the store, and start the task."""
+        """Load the seats, any unfinished hand and the last hour's pots from the store,
+        and start the task."""
+        since = datetime.now(UTC) - timedelta(seconds=_HOUR)
+        self.last_hour = _LastHour(self.store.pots_since(self.id, since))
         self._restore()
         if not self._log:  # the moment a first snapshot shows and a first change is from
             self._log.append(Published(self._no, self._moment(), self._people()))
@@ -352,7 +396,7 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         taken = sum(1 for s in self.seats if s is not None)
-        hands, average_pot = self.store.table_stats(self.id, datetime.now(UTC) - timedelta(hours=1))
+        hands, average_pot = self.last_hour.figures(time.time())
         return {
             "id": self.id,
             "name": self.name,
@@ -498,12 +542,14 @@ class Table:
         self._viewers.add(viewer)
         number = self._seat_of(viewer)
         last_seq = 0
+        back = False  # the seat's player came back: not one more tab of a player here
         if number is not None:
             seat = self.seats[number]
             assert seat is not None
             seat.viewers += 1
             seat.dropped_at = None
             last_seq = seat.last_seq
+            back = seat.viewers == 1
         viewer.push(
             frame(
                 "welcome",
@@ -516,7 +562,7 @@ class Table:
             )
         )
         self._catch_up(viewer, hello)
-        if number is not None:
+        if back:
             self._publish(notes=(f"{viewer.name} is back",))
 
     def _part(self, viewer: Viewer) -> None:
@@ -628,6 +674,8 @@ class Table:
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
             seat.sitting_out = True
+            self.store.set_sitting_out(self.id, number, True)
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
             return
         self._stand(number)
@@ -663,6 +711,7 @@ class Table:
             raise ProtocolError(f"there is no bot in seat {number + 1}")
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
+            self.store.set_leaving(self.id, number)
             self._publish(notes=(f"{seat.name} will leave after this hand",))
         else:
             self._stand(number)
@@ -706,8 +755,8 @@ class Table:
         before = len(hand.events)
         after = hand.apply(action)  # raises before anything is stored or sent
         number_in_hand = self._actions + 1
-        row = action_json(action)
-        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out)
+        row, seq = action_json(action), None if ack is None else ack[1]
+        await self.store.save_action(self.hand_id, number_in_hand, number, row, timed_out, seq)
         self._actions = number_in_hand
         self.hand = after
         if after.is_over:
@@ -742,6 +791,7 @@ class Table:
         recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle)
         await self._commit_hand(recent, stacks)
         self.recent.append(recent)
+        self.last_hour.add(recent.ended, recent.pot)
         self.hands_played += 1
         self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
@@ -812,6 +862,7 @@ class Table:
     def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> None:
         self.hand = new_hand(self.rules, stacks, deck=deck)
         self.hand_seats = numbers
+        self.hand_sittings = self._sittings(numbers)
         self._actions = 0
         keep_from = self._hand_first_no
         self._hand_first_no = self._no + 1
@@ -819,6 +870,10 @@ class Table:
             self._log.popleft()
         self._start_turn()
         self._publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+
+    def _sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        """The sitting in each of these seats (-1, nobody's, for an empty one)."""
+        return tuple(-1 if (s := self.seats[n]) is None else s.sitting for n in numbers)
 
     def _after_hand(self) -> None:
         """Seats change only between hands: leavers, removed bots and the busted stand."""
@@ -868,6 +923,7 @@ class Table:
             seats=infos,
             hand=hand,
             hand_seats=self.hand_seats,
+            hand_sittings=self.hand_sittings,
             hand_id=self.hand_id,
             clock=clock,
             events=events,
@@ -921,7 +977,9 @@ class Table:
     # -- restart --------------------------------------------------------------------
 
     def _restore(self) -> None:
-        """Seats as stored, and the hand that was in play dealt again and replayed."""
+        """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
+        and the hand that was in play dealt again and replayed."""
+        last_seqs = self.store.last_seqs(self.id)
         for row in self.store.seats(self.id):
             if row.seat >= self.size:
                 continue
@@ -933,7 +991,9 @@ class Table:
                 bot=bot,
                 bot_name=row.bot,
                 sitting_out=row.sitting_out,
+                last_seq=last_seqs.get(row.seat, 0),
                 bank=self.settings.time_bank,
+                leaving=row.leaving,
                 dropped_at=None if bot else self._clock(),
             )
         unfinished = self.store.unfinished_hand(self.id)
@@ -945,6 +1005,7 @@ class Table:
         self.shuffle = shuffle if shuffle is not None and list(shuffle.dealt) == deck else None
         self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
         self.hand_seats = tuple(unfinished.seats)
+        self.hand_sittings = self._sittings(self.hand_seats)
         for _, data, _ in unfinished.actions:
             act = Act(type="act", seq=1, **data)
             self.hand = self.hand.apply(action_of(act))

@@ -23,9 +23,9 @@ from typing import Any
 
 from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
-from stud.rules import Rules, Variant
-from stud.tournament.event import MAX_TABLE, TableHand, Tournament, TournamentConfig
-from stud.tournament.places import Finish
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
+from stud.tournament.event import TableHand, Tournament, TournamentConfig
+from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.protocol import ProtocolError, Register, Unregister
 from stud.web.store import EntryRow, Store, TournamentRow
@@ -100,7 +100,7 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
     spec: Spec = {
         "game": game,
         "players": players,
-        "table_size": _whole(data, "table_size", min(players, MAX_TABLE), 2, MAX_TABLE),
+        "table_size": _whole(data, "table_size", min(players, MAX_SEATS), MIN_SEATS, MAX_SEATS),
         "buy_in": _whole(data, "buy_in", 100, 0, 100_000),
         "stack": _whole(data, "stack", 500, 1, 1_000_000),
         "ante": _whole(data, "ante", 1, 1, 10_000),
@@ -162,11 +162,6 @@ def seats_after(
     return placed
 
 
-def _ordinal(place: int) -> str:
-    suffix = "th" if 11 <= place % 100 <= 13 else {1: "st", 2: "nd", 3: "rd"}.get(place % 10, "th")
-    return f"{place}{suffix}"
-
-
 class Director:
     """One tournament in the cardroom: its entries, its tables, and the rounds of hands.
 
@@ -201,6 +196,8 @@ class Director:
         self.seating: dict[int, tuple[int, int]] = {}
         """Every player still in: (table, seat)."""
         self._announced = 0
+        self._seqs: dict[int, int] = {}
+        """Each person's last applied ``seq`` as stored, by account (a restart's)."""
         self.wall: Callable[[], float] = time.time
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         size = self.config.table_size
@@ -210,11 +207,11 @@ class Director:
         ]
 
     def start(self) -> None:
-        """Load the tournament as stored and start its tables (none once it is over)."""
+        """Load the tournament as stored and start its tables: once it is over they deal
+        no more, and show whoever comes the final standings."""
         self._restore()
-        if self.state != "over":
-            for table in self.tables:
-                table.start()
+        for table in self.tables:
+            table.start()
 
     # -- what the lobby and the players see -----------------------------------------
 
@@ -468,9 +465,7 @@ class Director:
                 notes.append(f"{name} wins the tournament and {finish.prize} chips")
                 continue
             shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
-            notes.append(
-                f"{name} finishes {_ordinal(finish.place)}{shared} and wins {finish.prize}"
-            )
+            notes.append(f"{name} finishes {ordinal(finish.place)}{shared} and wins {finish.prize}")
         self._note(*notes)
         self.tell_all()
 
@@ -525,6 +520,7 @@ class Director:
             stack=stack,
             bot=bot,
             bot_name=entry.bot,
+            last_seq=0 if bot else self._seqs.get(entry.account_id, 0),
             bank=self.settings.time_bank,
         )
 
@@ -585,6 +581,7 @@ class Director:
         self.rules = self.config.structure.levels[self.level].rules(Variant(progress["game"]))
         if self.state == "over":
             return
+        self._seqs = self.store.tournament_seqs(self.id)
         stored = progress.get("seating") or [[p, 0, p] for p in still_in]
         self.seating = {int(p): (int(t), int(s)) for p, t, s in stored}
         for number, table, players, at_start in progress.get("round", []):

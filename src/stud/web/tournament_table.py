@@ -11,9 +11,10 @@ so their stack is anted and folded away as the rules already have it.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from stud.cards import Card
+from stud.rules import Rules
 from stud.tournament.event import TableHand
 from stud.web.protocol import (
     AddBot,
@@ -28,12 +29,33 @@ from stud.web.protocol import (
 from stud.web.store import Store
 from stud.web.table import Settings, Table, Viewer, _Recent, _Seat, frame
 
-if TYPE_CHECKING:
-    from stud.web.tournament import Director
-
-__all__ = ["TournamentTable"]
+__all__ = ["Director", "TournamentTable"]
 
 log = logging.getLogger("stud.web")
+
+
+class Director(Protocol):
+    """What a tournament table asks of its tournament (``stud.web.tournament.Director``):
+    declared here so that the tables need not import the tournament that makes them."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def state(self) -> str: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    def summary(self) -> dict[str, Any]: ...
+
+    def where(self, account: int | None) -> tuple[TournamentTable, int] | None: ...
+
+    def tell(self, viewer: Viewer) -> None: ...
+
+    def registration(self, viewer: Viewer, command: Register | Unregister) -> None: ...
+
+    def hand_over(self, recent: _Recent, due: TableHand, final: tuple[int, ...]) -> None: ...
 
 
 class TournamentTable(Table):

@@ -1,7 +1,7 @@
 """Group commit: one thread stores what the tables do, many tables' writes at a time.
 
 Every action is stored before anyone hears of it. Committing each action on the
-event loop stopped every table while the database worked, one commit per action.
+event loop would stop every table while the database works, one commit per action.
 Here a table hands its write to this thread and awaits it; the other tables go on
 meanwhile. The thread takes every write that is waiting, does them all in one
 transaction, commits once, and then answers all their tables in one call into the
@@ -9,14 +9,13 @@ loop: a busy room pays one commit for many actions, and a quiet one still gets
 each write committed at once (the thread never waits to fill a batch).
 
 The writes one turn of the event loop makes are handed to the thread together,
-just after that turn: waking the thread once per action cost nearly as much as
+just after that turn: waking the thread once per action costs nearly as much as
 the insert (each wake passes the interpreter between the two threads and back).
 In a busy room a loop hands writes over at most once per ``linger`` (10 ms): the
 writes of the turns in between wait for that and go together. Each hand-over is
-a transaction, a commit and two wakes between threads, a few hundred microseconds
-of CPU whatever it holds, and nearly every turn of a busy room held one action
-(``benchmarks/bench_move.py``, rows paced as 200 tables make them: 1,833
-hand-overs for 2,000 rows).
+a transaction, a commit and two wakes between threads, the same cost whatever it
+holds, and nearly every turn of a busy room holds one action
+(``benchmarks/bench_move.py`` paces rows as 200 tables make them).
 A write that comes after a quiet ``linger`` is handed over at once.
 
 A write is answered only after its commit returned, so awaiting it is as good as
