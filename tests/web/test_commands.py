@@ -23,7 +23,7 @@ _VALUES = st.one_of(
     st.sampled_from(["hello", "act", "sit", "chat", "call", "raise", "fold", "show"]),
 )
 _KEYS = st.sampled_from(
-    ["v", "type", "seq", "action", "to", "seat", "buy_in", "text", "last", "epoch", "bot"]
+    ["v", "type", "seq", "action", "to", "seat", "buy_in", "text", "last", "epoch", "bot", "seed"]
 )
 
 

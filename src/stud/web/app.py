@@ -29,6 +29,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError
 from stud.web.edge import LOCAL_HOSTS, BodyError, Guard, read_body
+from stud.web.fairness import seat_proof, stored_shuffle, with_proof
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, check_text, parse_command, read_json
@@ -392,6 +393,9 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
                 "pot": r.pot,
                 "net": r.state.payoffs[r.accounts.index(account.id)],
                 "at": r.ended,
+                "proof": seat_proof(
+                    r.state, list(r.names), r.accounts.index(account.id), r.shuffle
+                ),
             }
             for r in reversed(table.recent)
             if account.id in r.accounts
@@ -411,7 +415,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
         seat = row.accounts.index(account.id)
         state = stored_hand(row.phh)
         if kind == "phh":
-            body = seat_phh(state, list(row.names), seat)
+            body = with_proof(seat_phh(state, list(row.names), seat), row.shuffle)
         else:
             body = seat_text(state, list(row.names), seat, f"Hand {row.id}")
         name = f"hand-{row.id}.{kind}"  # from the id and a known format: nothing of the path
@@ -457,6 +461,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
                 names=row.names,
                 accounts=row.accounts,
                 viewer=row.seats[row.accounts.index(account.id)] if played else None,
+                shuffle=stored_shuffle(row.shuffle),
             )
         except ReplayError as error:
             return _error(str(error), 500)

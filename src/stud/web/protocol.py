@@ -89,12 +89,17 @@ class Hello(_Message):
     epoch: str | None = Field(default=None, max_length=64)
 
 
+Seed = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$")]
+"""A player's entropy for the next hand's shuffle: up to 64 letters, digits, ``_`` or ``-``."""
+
+
 class Sit(_Message):
     """Take an empty seat (0-based) with chips from the bankroll."""
 
     type: Literal["sit"]
     seat: int = Field(ge=0, le=7)
     buy_in: int = Field(gt=0)
+    seed: Seed | None = None
 
 
 ActionName = Literal[
@@ -109,6 +114,8 @@ class Act(_Message):
     seq: int = Field(ge=1)
     action: ActionName
     to: int | None = Field(default=None, gt=0)
+    seed: Seed | None = None
+    """Entropy for the next hand's shuffle (docs/shuffle.md), as with ``sit``."""
 
 
 class SitOut(_Message):

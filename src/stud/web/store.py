@@ -216,6 +216,8 @@ class HandRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     pot: Mapped[int] = mapped_column(Integer, default=0)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+    shuffle: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The hand's server secret and seeds (``stud.shuffle``): server only, as ``deck``."""
 
 
 class HandEvent(Base):
@@ -297,6 +299,7 @@ class UnfinishedHand:
     accounts: list[int]
     stacks: list[int]
     actions: list[tuple[int, dict[str, Any], bool]]
+    shuffle: str | None = None
 
 
 def database_url(url: str) -> str:
@@ -568,10 +571,12 @@ class Store:
         names: Sequence[str],
         accounts: Sequence[int],
         stacks: Sequence[int],
+        shuffle: str | None = None,
     ) -> int:
         """A dealt hand, before anyone acts; returns its id."""
         with self._tx() as session:
-            return _hand_row(table_id, deck, seats, names, accounts, stacks)(session.connection())
+            write = _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle)
+            return write(session.connection())
 
     def save_start(
         self,
@@ -581,9 +586,12 @@ class Store:
         names: Sequence[str],
         accounts: Sequence[int],
         stacks: Sequence[int],
+        shuffle: str | None = None,
     ) -> asyncio.Future[int]:
         """``start_hand`` queued for the writer: the hand's id, once it is committed."""
-        return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
+        return self.writer.submit(
+            _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle)
+        )
 
     def add_action(
         self,
@@ -652,6 +660,7 @@ class Store:
                 list(hand.accounts),
                 list(hand.stacks),
                 [(a.seat, dict(a.action), a.timed_out) for a in actions],
+                hand.shuffle,
             )
 
     def hands(self, table_id: int, limit: int = 20) -> list[HandRow]:
@@ -965,9 +974,11 @@ def _hand_row(
     names: Sequence[str],
     accounts: Sequence[int],
     stacks: Sequence[int],
+    shuffle: str | None = None,
 ) -> Callable[[Connection], int]:
     def write(connection: Connection) -> int:
         row = {
+            "shuffle": shuffle,
             "table_id": table_id,
             "deck": deck,
             "seats": list(seats),
