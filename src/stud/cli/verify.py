@@ -13,7 +13,7 @@ from stud.verify import main
 __all__ = ["verify_command"]
 
 
-@app.command(name="verify")
+@app.command(name="verify", short_help="Check a hand's shuffle against its commitment.")
 def verify_command(
     files: Annotated[list[Path], typer.Argument(help="PHH files downloaded from the cardroom.")],
 ) -> None:

@@ -106,15 +106,15 @@ class Moment:
     clock: Clock | None = None
     events: tuple[Event, ...] = ()
     notes: tuple[str, ...] = ()
-    shuffle: Shuffle | None = None
-    """The hand's shuffle: its commitment is public, and each card shown opens with it."""
-    next_deck: str | None = None
-    """The root of the next hand's deck, committed before its seeds (docs/shuffle.md)."""
     hand_sittings: tuple[int, ...] = ()
     """The ``SeatInfo.sitting`` of who held each seat of the hand when it was dealt
     (empty: sitting 0 in every one, as a replay's seats are). Only that sitting is
     the hand's in its seat: someone seated there after it (the hand still on the
     table between hands) gets none of it, its cards least of all."""
+    shuffle: Shuffle | None = None
+    """The hand's shuffle: its commitment is public, and each card shown opens with it."""
+    next_deck: str | None = None
+    """The root of the next hand's deck, committed before its seeds (docs/shuffle.md)."""
 
 
 def held(moment: Moment) -> dict[int, int]:
