@@ -89,7 +89,17 @@ async function showLobby() {
     row.append(cell);
     body.append(row);
   }
-  showTournaments();
+  labelCells($("tables"));
+  showTournaments().then(() => labelCells($("tournaments")));
+}
+
+// Each cell of a lobby table named by its column's heading (data-label): a phone
+// lays the rows out as cards, with the heading written before each value.
+function labelCells(tableEl) {
+  const heads = [...tableEl.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const row of tableEl.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, i) => { if (heads[i]) cell.dataset.label = heads[i]; });
+  }
 }
 
 $("create").addEventListener("submit", async (e) => {
@@ -248,13 +258,45 @@ function awardText(t, a) {
 function card(text, kind) {
   const el = document.createElement("span");
   el.className = `card ${text === "??" ? "back" : kind || ""}`;
+  el.setAttribute("role", "img");
   if (text && text !== "??") {
     el.classList.add(text[1]);
+    if (text[0] === "T") el.classList.add("ten");
     el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
     el.title = text;
     el.dataset.card = text;
+    if (kind === "down") markDown(el, text);
+    else el.setAttribute("aria-label", cardName(text));
+  } else {
+    el.setAttribute("aria-label", "face-down card");
   }
   return el;
+}
+
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+
+// A card as words: "7 of clubs", "queen of hearts".
+function cardName(text) {
+  return `${RANK_NAMES[text[0]] || text[0]} of ${SUIT_NAMES[text[1]]}`;
+}
+
+// One of your own face-down cards: raised, marked "down" in words (not only by
+// colour) and announced as "down card 7 of clubs".
+function markDown(el, text) {
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  mark.textContent = "down";
+  el.append(mark);
+  el.setAttribute("aria-label", `down card ${cardName(text)}`);
+}
+
+// A seat's cards in the order dealt (R3.2, R3.3): two down, the up cards, then the
+// seventh-street down card last; down cards this page may not see are backs.
+function dealtCards(s) {
+  const down = s.down.map((c) => card(c, "down"));
+  for (let i = s.down.length; i < s.down_count; i += 1) down.push(card("", "back"));
+  return [...down.slice(0, 2), ...s.up.map((c) => card(c)), ...down.slice(2)];
 }
 
 // A seat as the live table draws it; a replay draws it the same, without buttons.
@@ -309,9 +351,7 @@ function drawSeat(t, seat, s, live = true) {
     if (s.shown) {
       for (const c of s.shown) cards.append(card(c));
     } else {
-      for (const c of s.down) cards.append(card(c, "down"));
-      for (let i = s.down.length; i < s.down_count; i += 1) cards.append(card("", "back"));
-      for (const c of s.up) cards.append(card(c));
+      cards.append(...dealtCards(s));
     }
     box.append(cards);
     if (s.shown_hand) {

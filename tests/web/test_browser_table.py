@@ -1,0 +1,98 @@
+"""The table and lobby as a player sees them: cards in the order dealt with your own
+down cards marked, a lobby that fits a phone, and a buy-in asked in a dialog.
+
+Playwright drives Debian's chromium against the real ``stud serve`` (see
+``test_browser.py``); every wait is for something on the page. Set
+``STUD_SCREENSHOTS`` to a directory to keep the screenshots.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, OVER, _act, _guest, _sit
+from web_harness import serving
+
+playwright = pytest.importorskip("playwright.sync_api")
+needs_chromium = pytest.mark.skipif(
+    not Path(CHROMIUM).exists(), reason="chromium is missing (make web-tools)"
+)
+
+MINE = ".seat.me .cards .card"
+
+
+def _shots(tmp_path: Path) -> Path:
+    shots = Path(os.environ.get("STUD_SCREENSHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    return shots
+
+
+def _kinds(page: object, seat: str) -> list[str]:
+    """Each card of a seat, in the order drawn: "down", "back" or "up"."""
+    kinds: list[str] = page.eval_on_selector_all(  # type: ignore[attr-defined]
+        f"{seat} .cards .card",
+        "(cards) => cards.map((c) => c.classList.contains('down') ? 'down'"
+        " : c.classList.contains('back') ? 'back' : 'up')",
+    )
+    return kinds
+
+
+@needs_chromium
+def test_r3_seventh_street_down_card_is_drawn_last_and_own_down_cards_are_marked(
+    tmp_path: Path,
+) -> None:
+    """R3.2, R3.3: two down, four up, the seventh-street card down and drawn last; your
+    own down cards are raised, say "down" in words and are announced as down cards."""
+    shots = _shots(tmp_path)
+    with (
+        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
+        playwright.sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.set_default_timeout(120_000)
+        _guest(page, f"http://127.0.0.1:{port}")
+        _sit(page, 2, 4)  # stud with calling stations: never folding reaches seventh street
+        sixth: list[str] = []
+        while True:
+            page.wait_for_function(f"() => {MY_TURN} || {OVER}", timeout=60_000)
+            assert not page.locator("#awards div").count(), "the hand ended before seventh"
+            count = page.locator(MINE).count()
+            if count == 6:
+                sixth = page.eval_on_selector_all(
+                    f"{MINE}.down", "(cards) => cards.map((c) => c.dataset.card)"
+                )
+            if count == 7:
+                break
+            _act(page)
+        assert len(sixth) == 2
+        assert _kinds(page, ".seat.me") == ["down", "down", "up", "up", "up", "up", "down"]
+        seventh = page.locator(MINE).nth(6)
+        assert seventh.get_attribute("data-card") not in sixth  # the card just dealt
+        # Every other seat still in shows its backs the same way round.
+        others = page.locator(".seat:not(.me):not(.folded):not(.empty)")
+        assert others.count() >= 1
+        for i in range(others.count()):
+            seat = others.nth(i).get_attribute("data-seat")
+            kinds = _kinds(page, f".seat[data-seat='{seat}']")
+            assert kinds == ["back", "back", "up", "up", "up", "up", "back"], (seat, kinds)
+        # Down cards: the word "down" on the card, a name for a screen reader, raised.
+        for i in (0, 1, 6):
+            down = page.locator(MINE).nth(i)
+            assert down.locator(".mark").inner_text().lower() == "down"
+            label = down.get_attribute("aria-label") or ""
+            assert label.startswith("down card ") and " of " in label, label
+        up = page.locator(MINE).nth(2)
+        assert up.get_attribute("aria-label") and "down" not in (
+            up.get_attribute("aria-label") or ""
+        )
+        up_box, down_box = up.bounding_box(), page.locator(MINE).nth(1).bounding_box()
+        assert up_box is not None and down_box is not None  # side by side, the down one raised
+        assert down_box["y"] + 3 <= up_box["y"], (down_box, up_box)
+        assert page.locator(".seat .back").first.get_attribute("aria-label") == "face-down card"
+        page.screenshot(path=str(shots / "table-seventh-street.png"))
+        page.locator(".seat.me").screenshot(path=str(shots / "table-seventh-street-seat.png"))
+        assert page.locator(MY_BUTTONS).count()
+        browser.close()
