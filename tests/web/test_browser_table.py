@@ -96,3 +96,65 @@ def test_r3_seventh_street_down_card_is_drawn_last_and_own_down_cards_are_marked
         page.locator(".seat.me").screenshot(path=str(shots / "table-seventh-street-seat.png"))
         assert page.locator(MY_BUTTONS).count()
         browser.close()
+
+
+OVERFLOWING = """(width) => [...document.querySelectorAll('#lobby *, header *')]
+  .filter((el) => el.getClientRects().length)
+  .map((el) => [el, el.getBoundingClientRect()])
+  .filter(([, box]) => box.left < -0.5 || box.right > width + 0.5)
+  .map(([el, box]) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${box.left}-${box.right}`)"""
+"""Every element of the header and lobby drawn outside a viewport ``width`` wide."""
+
+TENS = """() => {
+  const row = document.createElement('div');
+  row.className = 'cards';
+  for (const suit of 'cdhs') row.append(card('T' + suit), card('T' + suit, 'down'));
+  document.querySelector('#lobby').append(row);
+  return [...row.children].map((el) => {
+    const range = document.createRange();
+    range.selectNodeContents(el.firstChild);
+    const text = range.getBoundingClientRect(), box = el.getBoundingClientRect();
+    return [el.dataset.card, text.left >= box.left && text.right <= box.right, text.width, box.width];
+  });
+}"""
+"""Draws each 10 with the page's own ``card`` (up, and as your down card) and says,
+for each, whether its "10♣" text lies within its card."""
+
+
+@needs_chromium
+def test_the_phone_lobby_fits_390_pixels_and_a_ten_fits_its_card(tmp_path: Path) -> None:
+    shots = _shots(tmp_path)
+    with (
+        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
+        playwright.sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
+        page = phone.new_page()
+        page.set_default_timeout(120_000)
+        _guest(page, f"http://127.0.0.1:{port}")
+        # A tournament in the list too: its row is the widest of the lobby.
+        page.fill("#create-tournament input[name='name']", "Sunday sit-and-go")
+        page.evaluate("document.querySelector('#create-tournament').requestSubmit()")
+        page.wait_for_selector("#room:not([hidden])")
+        page.goto(f"http://127.0.0.1:{port}/")
+        page.wait_for_selector("#tables button[data-table='3']")
+        page.wait_for_selector("#tournaments button[data-tournament]")
+        assert page.evaluate(OVERFLOWING, 390) == []
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+        for opener in ("#tables button[data-table]", "#tournaments button[data-tournament]"):
+            buttons = page.locator(opener)
+            assert buttons.count() >= 1
+            for i in range(buttons.count()):
+                box = buttons.nth(i).bounding_box()
+                assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390
+        # Each value says what it is once the headings are gone: "Seats 4/6".
+        assert page.locator("#tables thead").is_hidden()
+        assert page.locator("#tables td[data-label='Seats']").first.is_visible()
+        page.wait_for_selector("#tournaments td[data-label='Players']")
+        page.screenshot(path=str(shots / "phone-lobby.png"), full_page=True)
+        tens = page.evaluate(TENS)
+        assert len(tens) == 8
+        assert all(inside for _, inside, _, _ in tens), tens
+        page.locator("#lobby .cards").last.screenshot(path=str(shots / "phone-tens.png"))
+        browser.close()
