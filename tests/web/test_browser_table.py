@@ -83,13 +83,15 @@ def test_r3_seventh_street_down_card_is_drawn_last_and_own_down_cards_are_marked
             down = page.locator(MINE).nth(i)
             assert down.locator(".mark").inner_text().lower() == "down"
             label = down.get_attribute("aria-label") or ""
-            assert label.startswith("down card ") and " of " in label, label
+            assert label.startswith("down card "), label
+            assert " of " in label, label
         up = page.locator(MINE).nth(2)
-        assert up.get_attribute("aria-label") and "down" not in (
-            up.get_attribute("aria-label") or ""
-        )
+        up_label = up.get_attribute("aria-label") or ""
+        assert " of " in up_label, up_label
+        assert "down" not in up_label, up_label
         up_box, down_box = up.bounding_box(), page.locator(MINE).nth(1).bounding_box()
-        assert up_box is not None and down_box is not None  # side by side, the down one raised
+        assert up_box is not None  # side by side, the down one raised
+        assert down_box is not None
         assert down_box["y"] + 3 <= up_box["y"], (down_box, up_box)
         assert page.locator(".seat .back").first.get_attribute("aria-label") == "face-down card"
         page.screenshot(path=str(shots / "table-seventh-street.png"))
@@ -102,7 +104,7 @@ OVERFLOWING = """(width) => [...document.querySelectorAll('#lobby *, header *')]
   .filter((el) => el.getClientRects().length)
   .map((el) => [el, el.getBoundingClientRect()])
   .filter(([, box]) => box.left < -0.5 || box.right > width + 0.5)
-  .map(([el, box]) => `${el.tagName.toLowerCase()}#${el.id}.${el.className} ${box.left}-${box.right}`)"""
+  .map(([el, box]) => `${el.tagName}#${el.id}.${el.className} ${box.left}-${box.right}`)"""
 """Every element of the header and lobby drawn outside a viewport ``width`` wide."""
 
 TENS = """() => {
@@ -114,7 +116,8 @@ TENS = """() => {
     const range = document.createRange();
     range.selectNodeContents(el.firstChild);
     const text = range.getBoundingClientRect(), box = el.getBoundingClientRect();
-    return [el.dataset.card, text.left >= box.left && text.right <= box.right, text.width, box.width];
+    const inside = text.left >= box.left && text.right <= box.right;
+    return [el.dataset.card, inside, text.width, box.width];
   });
 }"""
 """Draws each 10 with the page's own ``card`` (up, and as your down card) and says,
@@ -147,7 +150,9 @@ def test_the_phone_lobby_fits_390_pixels_and_a_ten_fits_its_card(tmp_path: Path)
             assert buttons.count() >= 1
             for i in range(buttons.count()):
                 box = buttons.nth(i).bounding_box()
-                assert box is not None and 0 <= box["x"] and box["x"] + box["width"] <= 390
+                assert box is not None
+                assert box["x"] >= 0
+                assert box["x"] + box["width"] <= 390
         # Each value says what it is once the headings are gone: "Seats 4/6".
         assert page.locator("#tables thead").is_hidden()
         assert page.locator("#tables td[data-label='Seats']").first.is_visible()
@@ -157,4 +162,54 @@ def test_the_phone_lobby_fits_390_pixels_and_a_ten_fits_its_card(tmp_path: Path)
         assert len(tens) == 8
         assert all(inside for _, inside, _, _ in tens), tens
         page.locator("#lobby .cards").last.screenshot(path=str(shots / "phone-tens.png"))
+        browser.close()
+
+
+@needs_chromium
+def test_the_buy_in_is_a_dialog_with_the_limits_and_bankroll_and_errors_in_words(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with (
+        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
+        playwright.sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
+        page.set_default_timeout(120_000)
+        prompts: list[str] = []
+        page.on("dialog", lambda dialog: prompts.append(dialog.message))
+        _guest(page, f"http://127.0.0.1:{port}")
+        page.click("#tables button[data-table='1']")
+        page.click(".seat.empty[data-seat='4'] button")
+        page.wait_for_selector("#buyin[open]")
+        # Stakes 1/1/5/10: 10 to 100 big bets, 20 offered first; a guest has 1,000.
+        limits = page.inner_text("#buyin-limits")
+        assert limits == (
+            "The least you may sit down with is 100 chips, the most 1,000."
+            " Your bankroll: 1,000 chips."
+        )
+        assert page.input_value("#buyin-chips") == "200"
+        assert page.inner_text("#buyin-head") == "Buy in at seat 5"
+        page.fill("#buyin-chips", "12.5")
+        page.click("#buyin-sit")
+        assert page.inner_text("#buyin-error") == (
+            "Write the buy-in as a whole number of chips, like 200."
+        )
+        page.fill("#buyin-chips", "5000")
+        page.click("#buyin-sit")
+        error = page.inner_text("#buyin-error")
+        assert error == "This table takes a buy-in of 100 to 1,000 chips, not 5,000.", error
+        page.screenshot(path=str(shots / "buy-in-error.png"))
+        assert page.locator(".seat.me").count() == 0  # nothing was sent for a bad amount
+        # What the server refuses shows in the dialog too, in its words.
+        page.evaluate("send({ type: 'sit', seat: 4, buy_in: 'lots' })")
+        page.wait_for_selector("#buyin-error:has-text('whole number of chips, more than 0')")
+        assert page.inner_text("#buyin-error").startswith("The buy-in must be")
+        page.fill("#buyin-chips", "300")
+        page.click("#buyin-sit")
+        page.wait_for_selector(".seat.me[data-seat='4'] .meta:has-text('chips')")
+        assert page.locator("#buyin[open]").count() == 0
+        page.wait_for_selector("#who:has-text('bankroll 700')")
+        assert prompts == []  # never the browser's own prompt
         browser.close()

@@ -155,6 +155,7 @@ function receive(m) {
       break;
     case "seated":
       seq = m.last_seq;
+      if ($("buyin").open) $("buyin").close();
       refreshMe();
       break;
     case "snapshot":
@@ -191,7 +192,7 @@ function receive(m) {
       refreshMe();
       break;
     case "error":
-      toast(m.message);
+      if (!buyInRefused(m.message)) toast(m.message);
       break;
     default:
       break;
@@ -309,10 +310,7 @@ function drawSeat(t, seat, s, live = true) {
     if (live && t.you === null && me && !tourney) {
       const sit = document.createElement("button");
       sit.textContent = `Sit in seat ${seat + 1}`;
-      sit.addEventListener("click", () => {
-        const chips = prompt("Buy in for how many chips?", "200");
-        if (chips) send({ type: "sit", seat, buy_in: Number(chips) });
-      });
+      sit.addEventListener("click", () => openBuyIn(seat));
       box.append(sit);
     } else {
       box.textContent = `Seat ${seat + 1} empty${live && !me ? ": sign in or play as a guest to sit" : ""}`;
@@ -432,6 +430,67 @@ function tick() {
   }
 }
 setInterval(tick, 250);
+
+// -- the buy-in ----------------------------------------------------------------
+// A dialog, not the browser's prompt: the table's least and most, your bankroll, a
+// first amount to take, and what is wrong with an amount said in words. The server
+// checks again; what it refuses shows in the dialog.
+
+const buyIn = { seat: null, limits: null };
+
+// An amount of chips as people read it: 1,000.
+const formatChips = (n) => Number(n).toLocaleString("en");
+
+async function openBuyIn(seat) {
+  let limits;
+  try {
+    const data = await api("/api/tables");
+    limits = data.tables.find((t) => t.id === tableId).buy_in;
+  } catch (error) { toast(error.message); return; }
+  const bankroll = me ? me.bankroll : 0;
+  buyIn.seat = seat;
+  buyIn.limits = limits;
+  $("buyin-head").textContent = `Buy in at seat ${seat + 1}`;
+  $("buyin-limits").textContent = `The least you may sit down with is ${formatChips(limits.min)} chips, the most ${formatChips(limits.max)}. Your bankroll: ${formatChips(bankroll)} chips.`;
+  const chipsBox = $("buyin-chips");
+  chipsBox.min = limits.min;
+  chipsBox.max = limits.max;
+  chipsBox.value = Math.max(limits.min, Math.min(limits.default, limits.max, bankroll));
+  $("buyin-error").hidden = true;
+  $("buyin").showModal();
+  chipsBox.select();
+}
+
+// What is wrong with an amount typed for the buy-in, in words; null if nothing.
+function buyInProblem(text, limits, bankroll) {
+  const amount = Number(text);
+  if (text.trim() === "" || !Number.isInteger(amount)) return "Write the buy-in as a whole number of chips, like 200.";
+  if (amount < limits.min || amount > limits.max) return `This table takes a buy-in of ${formatChips(limits.min)} to ${formatChips(limits.max)} chips, not ${formatChips(amount)}.`;
+  if (amount > bankroll) return `Your bankroll has ${formatChips(bankroll)} chips: buy in for ${formatChips(bankroll)} or less.`;
+  return null;
+}
+
+function showBuyInError(text) {
+  $("buyin-error").textContent = text;
+  $("buyin-error").hidden = false;
+}
+
+// The server's refusal while the dialog is open goes into it (true), not a toast.
+function buyInRefused(message) {
+  if (!$("buyin").open) return false;
+  showBuyInError(message.charAt(0).toUpperCase() + message.slice(1));
+  return true;
+}
+
+$("buyin-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("buyin-chips").value;
+  const problem = buyInProblem(text, buyIn.limits, me ? me.bankroll : 0);
+  if (problem) { showBuyInError(problem); return; }
+  $("buyin-error").hidden = true;
+  send({ type: "sit", seat: buyIn.seat, buy_in: Number(text) });
+});
+$("buyin-cancel").addEventListener("click", () => $("buyin").close());
 
 $("sitout").addEventListener("click", () => send({ type: "sit_out" }));
 $("sitin").addEventListener("click", () => send({ type: "sit_in" }));
