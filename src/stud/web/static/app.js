@@ -7,6 +7,10 @@
 const $ = (id) => document.getElementById(id);
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const STREETS = { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" };
+// An amount of chips as people read it: 1,000.
+const formatChips = (n) => Number(n).toLocaleString("en");
+// The amounts of 1,000 chips or more in a line of text the server wrote ("calls 1000").
+const formatAmounts = (text) => text.replace(/(?<![\w-])\d{4,}(?![\w-])/g, formatChips);
 let me = null;
 let socket = null;
 let tableId = null;
@@ -239,13 +243,13 @@ function eventText(e, t) {
   switch (e.kind) {
     case "note": return e.text;
     case "street": return `*** ${STREETS[e.street]} ***`;
-    case "action": return e.text;
+    case "action": return formatAmounts(e.text);
     case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
     case "mucked": return `${nameOf(t, e.seat)} mucks`;
-    case "returned": return `${e.amount} returned to ${nameOf(t, e.seat)}`;
+    case "returned": return `${formatChips(e.amount)} returned to ${nameOf(t, e.seat)}`;
     case "awarded": return awardText(t, e);
     case "community": return `Community card ${e.card}`;
-    case "rake": return `The house takes ${e.amount} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
+    case "rake": return `The house takes ${formatChips(e.amount)} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
     default: return null;
   }
 }
@@ -253,7 +257,7 @@ function eventText(e, t) {
 function awardText(t, a) {
   const pot = a.pot === 0 ? "the main pot" : `side pot ${a.pot}`;
   const half = a.share === "whole" ? "" : `the ${a.share} half of `;
-  return `${nameOf(t, a.seat)} wins ${a.amount} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
+  return `${nameOf(t, a.seat)} wins ${formatChips(a.amount)} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
 }
 
 function card(text, kind) {
@@ -335,11 +339,11 @@ function drawSeat(t, seat, s, live = true) {
   const meta = document.createElement("div");
   meta.className = "meta";
   const flags = [s.sitting_out ? "sitting out" : "", s.connected ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
-  meta.textContent = `${s.stack} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
+  meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
   if (s.wager) {
     const wager = document.createElement("span");
     wager.className = "wager";
-    wager.textContent = ` \u00b7 bet ${s.wager}`;
+    wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
     meta.append(wager);
   }
   box.append(head, meta);
@@ -375,7 +379,7 @@ function drawFelt(t, prefix = "") {
   $(`${prefix}seats`).replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s, live)));
   const hand = t.hand;
   $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : live && tourney ? { registering: "Waiting for the tournament to start", running: "The next hand is coming", over: "The tournament is over" }[tourney.state] : "Waiting for players: a hand starts once a person sits in";
-  $(`${prefix}pot`).textContent = hand ? `Pot ${hand.pot}` : "";
+  $(`${prefix}pot`).textContent = hand ? `Pot ${formatChips(hand.pot)}` : "";
   $(`${prefix}community`).replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
   $(`${prefix}awards`).replaceChildren(...(hand ? hand.awards : []).map((a) => {
     const div = document.createElement("div");
@@ -385,7 +389,7 @@ function drawFelt(t, prefix = "") {
   if (hand && hand.rake) {
     const div = document.createElement("div");
     div.className = "rake";
-    div.textContent = `Rake ${hand.rake}`;
+    div.textContent = `Rake ${formatChips(hand.rake)}`;
     $(`${prefix}awards`).append(div);
   }
 }
@@ -438,8 +442,6 @@ setInterval(tick, 250);
 
 const buyIn = { seat: null, limits: null };
 
-// An amount of chips as people read it: 1,000.
-const formatChips = (n) => Number(n).toLocaleString("en");
 
 async function openBuyIn(seat) {
   let limits;
@@ -540,6 +542,7 @@ function route() {
     tableId = null;
     seen = { no: null, epoch: null };
     showLobby();
+    openLinkedReplay();
   }
 }
 
