@@ -9,16 +9,17 @@ Playwright drives Debian's chromium against the real ``stud serve`` (see
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+from typing import Any
 
 import pytest
 from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, OVER, _act, _guest, _sit
+from test_browser_replay import needs_chromium
 from web_harness import serving
 
 playwright = pytest.importorskip("playwright.sync_api")
-needs_chromium = pytest.mark.skipif(
-    not Path(CHROMIUM).exists(), reason="chromium is missing (make web-tools)"
-)
 
 MINE = ".seat.me .cards .card"
 
@@ -27,6 +28,22 @@ def _shots(tmp_path: Path) -> Path:
     shots = Path(os.environ.get("STUD_SCREENSHOTS") or tmp_path)
     shots.mkdir(parents=True, exist_ok=True)
     return shots
+
+
+@contextmanager
+def _page(tmp_path: Path, phone: bool = False) -> Iterator[tuple[Any, str]]:
+    """A page in chromium (a desk's window or a phone's) at a cardroom of calling
+    stations, and the cardroom's address."""
+    with (
+        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
+        playwright.sync_playwright() as p,
+    ):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        size = {"width": 390, "height": 844} if phone else {"width": 1100, "height": 900}
+        page = browser.new_context(viewport=size, is_mobile=phone).new_page()
+        page.set_default_timeout(120_000)
+        yield page, f"http://127.0.0.1:{port}"
+        browser.close()
 
 
 def _kinds(page: object, seat: str) -> list[str]:
@@ -46,14 +63,8 @@ def test_r3_seventh_street_down_card_is_drawn_last_and_own_down_cards_are_marked
     """R3.2, R3.3: two down, four up, the seventh-street card down and drawn last; your
     own down cards are raised, say "down" in words and are announced as down cards."""
     shots = _shots(tmp_path)
-    with (
-        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
-        playwright.sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-        page.set_default_timeout(120_000)
-        _guest(page, f"http://127.0.0.1:{port}")
+    with _page(tmp_path) as (page, base):
+        _guest(page, base)
         _sit(page, 2, 4)  # stud with calling stations: never folding reaches seventh street
         sixth: list[str] = []
         while True:
@@ -97,7 +108,6 @@ def test_r3_seventh_street_down_card_is_drawn_last_and_own_down_cards_are_marked
         page.screenshot(path=str(shots / "table-seventh-street.png"))
         page.locator(".seat.me").screenshot(path=str(shots / "table-seventh-street-seat.png"))
         assert page.locator(MY_BUTTONS).count()
-        browser.close()
 
 
 OVERFLOWING = """(width) => [...document.querySelectorAll('#lobby *, header *')]
@@ -127,20 +137,13 @@ for each, whether its "10♣" text lies within its card."""
 @needs_chromium
 def test_the_phone_lobby_fits_390_pixels_and_a_ten_fits_its_card(tmp_path: Path) -> None:
     shots = _shots(tmp_path)
-    with (
-        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
-        playwright.sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        phone = browser.new_context(viewport={"width": 390, "height": 844}, is_mobile=True)
-        page = phone.new_page()
-        page.set_default_timeout(120_000)
-        _guest(page, f"http://127.0.0.1:{port}")
+    with _page(tmp_path, phone=True) as (page, base):
+        _guest(page, base)
         # A tournament in the list too: its row is the widest of the lobby.
         page.fill("#create-tournament input[name='name']", "Sunday sit-and-go")
         page.evaluate("document.querySelector('#create-tournament').requestSubmit()")
         page.wait_for_selector("#room:not([hidden])")
-        page.goto(f"http://127.0.0.1:{port}/")
+        page.goto(f"{base}/")
         page.wait_for_selector("#tables button[data-table='3']")
         page.wait_for_selector("#tournaments button[data-tournament]")
         assert page.evaluate(OVERFLOWING, 390) == []
@@ -162,7 +165,6 @@ def test_the_phone_lobby_fits_390_pixels_and_a_ten_fits_its_card(tmp_path: Path)
         assert len(tens) == 8
         assert all(inside for _, inside, _, _ in tens), tens
         page.locator("#lobby .cards").last.screenshot(path=str(shots / "phone-tens.png"))
-        browser.close()
 
 
 @needs_chromium
@@ -170,16 +172,10 @@ def test_the_buy_in_is_a_dialog_with_the_limits_and_bankroll_and_errors_in_words
     tmp_path: Path,
 ) -> None:
     shots = _shots(tmp_path)
-    with (
-        serving(str(tmp_path / "cardroom.sqlite3"), "--bot", "station") as (_, port),
-        playwright.sync_playwright() as p,
-    ):
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        page = browser.new_context(viewport={"width": 1100, "height": 900}).new_page()
-        page.set_default_timeout(120_000)
+    with _page(tmp_path) as (page, base):
         prompts: list[str] = []
         page.on("dialog", lambda dialog: prompts.append(dialog.message))
-        _guest(page, f"http://127.0.0.1:{port}")
+        _guest(page, base)
         page.click("#tables button[data-table='1']")
         page.click(".seat.empty[data-seat='4'] button")
         page.wait_for_selector("#buyin[open]")
@@ -212,4 +208,3 @@ def test_the_buy_in_is_a_dialog_with_the_limits_and_bankroll_and_errors_in_words
         assert page.locator("#buyin[open]").count() == 0
         page.wait_for_selector("#who:has-text('bankroll 700')")
         assert prompts == []  # never the browser's own prompt
-        browser.close()
