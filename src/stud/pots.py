@@ -15,7 +15,7 @@ from stud.actions import PotAwarded, Share
 from stud.core import pots, shares
 from stud.core.codes import NO_LOW
 
-__all__ = ["Contender", "Pot", "award_pot", "build_pots", "uncalled_bet"]
+__all__ = ["Contender", "Pot", "award_pot", "build_pots", "rake_awards", "uncalled_bet"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,3 +113,53 @@ def award_pot(
             PotAwarded(c.seat, shares.odd_chip_share(low_chips, nl, place), pot, share, c.low_name)
         )
     return awards
+
+
+def rake_awards(
+    awards: Sequence[PotAwarded], rake: int | Sequence[int]
+) -> tuple[list[int], list[PotAwarded]]:
+    """A hand's awards with a rake its rules did not take out of the pots first (R9.3).
+
+    ``awards`` are a finished hand's, pot by pot, each pot's winners in odd-chip order
+    (as ``award_pot`` lists them). ``rake`` is one amount, taken from the main pot
+    first, then the side pots in order, or the chips taken from each pot that has
+    chips, in order. Each pot's rest is shared as ``award_pot`` shares it: high and low
+    halves (the odd chip high, R7.1), equal shares with odd chips in the same order
+    (R7.2). Returns the chips taken from each pot (by pot number) and the awards;
+    ``ValueError`` when the rake does not fit the pots.
+    """
+    by_pot: dict[int, list[PotAwarded]] = {}
+    for award in awards:
+        by_pot.setdefault(award.pot, []).append(award)
+    numbers = sorted(by_pot)
+    sizes = [sum(a.amount for a in by_pot[p]) for p in numbers]
+    if isinstance(rake, int):
+        if rake < 0:
+            raise ValueError(f"a rake cannot be negative, not {rake}")
+        rest = list(sizes)
+        if pots.take_in_order(rest, len(rest), rake):
+            raise ValueError(f"a rake of {rake} is more than the pot of {sum(sizes)}")
+    else:
+        if len(rake) != len(sizes):
+            raise ValueError(f"a rake for {len(rake)} pots, but the hand made {len(sizes)}")
+        if any(not 0 <= r <= s for r, s in zip(rake, sizes, strict=True)):
+            raise ValueError(f"a rake of {list(rake)} cannot come out of pots of {sizes}")
+        rest = [s - r for s, r in zip(sizes, rake, strict=True)]
+    taken = [0] * (numbers[-1] + 1 if numbers else 0)
+    raked: list[PotAwarded] = []
+    for number, size, left in zip(numbers, sizes, rest, strict=True):
+        taken[number] = size - left
+        pot = by_pot[number]
+        halves = {a.share for a in pot}
+        if halves == {Share.HIGH, Share.LOW}:
+            low = left // 2
+            parts = {Share.HIGH: left - low, Share.LOW: low}
+        else:
+            parts = dict.fromkeys(halves, left)
+        places = {share: [a for a in pot if a.share is share] for share in parts}
+        for award in pot:
+            winners = places[award.share]
+            chips = shares.odd_chip_share(parts[award.share], len(winners), winners.index(award))
+            if chips:
+                raked.append(PotAwarded(award.seat, chips, number, award.share, award.hand))
+    return taken, raked

@@ -9,10 +9,11 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from stud.actions import BringIn, Call, Check, Fold
+from stars_data import checked_hands
+from stud.actions import BringIn, Call, Check, Fold, RakeTaken
 from stud.bots import RandomBot, StationBot
 from stud.cli.main import app
-from stud.history.phh import PHHHand, load_phh, load_phhs, parse_phh, replay, to_phh
+from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, replay, to_phh
 from stud.history.pokerstars import (
     StarsError,
     StarsHand,
@@ -135,7 +136,10 @@ def test_a_raked_hand_checks_with_the_rake_out_of_the_pot() -> None:
     state = check_hand(hand)
     winner = hand.players.index("Player3")
     assert hand.collected[winner] == 54
-    assert state.final_stacks[winner] - hand.finishing_stacks[winner] == 2  # the rake
+    # The rake comes out of the pot before it is awarded (R9.3, R9.4).
+    assert state.rake == 2
+    assert RakeTaken(0, 2) in state.events
+    assert state.final_stacks == hand.finishing_stacks
 
 
 def test_r3_4_the_community_card_of_a_real_eight_handed_hand() -> None:
@@ -223,16 +227,38 @@ def test_junk_lines_are_refused_clearly() -> None:
 
 
 def test_checked_hands_written_as_phh_replay_to_the_files_stacks() -> None:
-    for name in EXPECTED:
-        for hand in read_stars((STARS / name).read_text("utf-8-sig"), name).hands:
-            if hand.rake:
-                continue
-            try:
-                check_hand(hand)
-            except StarsError:
-                continue
-            phh = parse_phh(stars_phh(hand), source=hand.number)
-            assert replay(phh).final_stacks == hand.finishing_stacks
+    # Raked hands too: the replay takes the recorded rake out of the pots (R9.3, R9.4).
+    hands = checked_hands()
+    raked = [h for h in hands if h.rake]
+    assert len(hands) == 85
+    assert len(raked) == 27
+    for hand in hands:
+        phh = parse_phh(stars_phh(hand), source=hand.number)
+        state = replay(phh)
+        assert state.final_stacks == hand.finishing_stacks == phh.finishing_stacks
+        assert state.rake == hand.rake
+
+
+def test_replay_check_matches_every_imported_hand_raked_or_not(tmp_path: Path) -> None:
+    out = tmp_path / "hands.phhs"
+    files = [str(STARS / n) for n in sorted(EXPECTED)]
+    runner.invoke(app, ["import", *files, "-o", str(out)])
+    result = runner.invoke(app, ["replay", "--check", str(out)])
+    assert result.exit_code == 0, result.stderr
+    assert result.stdout.count("(matches)") == 85
+    assert "MISMATCH" not in result.stdout
+
+
+def test_a_phh_rake_that_does_not_fit_its_pots_is_refused() -> None:
+    (hand,) = read("7-Stud-USD-0.04-0.08-201104.Salm.IX.txt")
+    text = stars_phh(hand)
+    assert "_pots = [42, 61]" in text
+    with pytest.raises(PHHError, match="_pots"):
+        replay(parse_phh(text.replace("_pots = [42, 61]", "_pots = [40, 61]")))
+    with pytest.raises(PHHError, match="more than the pot"):
+        replay(parse_phh(text.replace("_rake = 5", "_rake = 500").replace("_pots", "_x")))
+    with pytest.raises(PHHError, match="'_rake'"):
+        parse_phh(text.replace("_rake = 5", "_rake = -5"))
 
 
 @pytest.mark.parametrize("variant", list(Variant))

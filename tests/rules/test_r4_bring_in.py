@@ -2,8 +2,10 @@
 
 import pytest
 
-from helpers import call_down, deal, legal, play, refused, table, taken
-from stud.state import Phase
+from engines import Compiled
+from helpers import call_down, deal, deck_for, legal, play, refused, rules, table, taken
+from stud.actions import BringIn, Complete
+from stud.state import Phase, new_hand
 
 HIGH_GAMES = ["stud", "stud8"]
 
@@ -222,3 +224,22 @@ def test_r4_3_bring_in_players_short_completion_of_half_counts_as_the_completion
     state = play(state, "0 complete 6")
     assert state.full_bet is True
     assert legal(state) == ["fold", "call", "raise 16"]
+
+
+@pytest.mark.parametrize("variant", ["stud", "stud8", "razz"])
+def test_r4_2_exactly_the_bring_in_behind_can_only_bring_in_in_both_engines(
+    variant: str,
+) -> None:
+    """R4.2, R4.3: a bring-in player left with exactly the bring-in after the ante
+    posts it, all-in; completing would need chips they do not have. One chip more
+    and the completion is offered (all-in for less than the small bet)."""
+    game = rules(variant)  # 1/2/10/20
+    door = "Kc" if variant == "razz" else "2c"
+    for stack, offered in ((3, [BringIn()]), (4, [BringIn(), Complete(3)])):
+        stacks = [stack, 100, 100]
+        deck = deck_for([f"7s 8s {door}", "As Ad 7c", "Qc Qd 8h"])
+        state = new_hand(game, stacks, deck=deck)
+        compiled = Compiled(game, stacks, deck)
+        assert state.actor == compiled.actor == 0
+        assert state.legal_actions() == offered
+        assert compiled.legal_actions() == offered

@@ -7,12 +7,15 @@ winnings. Hands are written in the order dealt: down, down, door, up, up, up, do
 
 import pytest
 
+from engines import both, passive
 from helpers import (
     awards,
     call_down,
     deal,
+    deck_for,
     later_streets,
     play,
+    rules,
     show_all,
     showdown,
     table,
@@ -390,3 +393,60 @@ def test_r7_5_razz_odd_chip_by_lowest_card_ace_low_then_suit() -> None:
     state = showdown("razz", [100] * 3, hands, stakes="1/4/10/20")
     # Pot 3 * (1 + 4) = 15 between two: 8 to the ace of clubs, 7 to the ace of diamonds.
     assert awards(state) == [(1, 8, 0, "whole"), (0, 7, 0, "whole")]
+
+
+# Eight-handed to seventh street, the community Ac (R3.4). Seats 0 and 1 tie for low
+# with 5-4-3-2-A, each using the Ac: by their own cards seat 1's 2c is the lower
+# card (clubs below diamonds), though the Ac would be everyone's lowest. Seat 7 (2
+# chips) calls all-in for 1, so the side pot is 7 * 1 = 7: an odd number to divide.
+TIED_LOWS = [
+    "Kd Qh 2d 3h 4d 5h",
+    "Kc Qs 2c 3s 4c 5s",
+    "9h 9s Th Ts Jh Js",
+    "6h 7h 8h 9d Td Jd",
+    "6s 7s 8s 9c Tc Jc",
+    "Kh Ks Ah As Qc Qd",
+    "6d 7d 8d 6c 7c 8c",
+    "2h 2s 4h 4s 3c 3d",
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "expected"),
+    [
+        # R7.5: the whole pot to the tied lows; main 16 = 8 + 8, side 7 = 4 (seat 1) + 3.
+        ("razz", {0: 11, 1: 12}),
+        # R7.2: seat 5's aces full take the high halves (8 and 4); the low halves are
+        # 8 = 4 + 4 and 3 = 2 (seat 1) + 1.
+        ("stud8", {0: 5, 1: 6, 5: 12}),
+    ],
+)
+def test_r7_2_r7_5_a_community_card_counts_for_no_one_in_the_odd_chip_of_tied_lows(
+    variant: str, expected: dict[int, int]
+) -> None:
+    stacks = [100] * 7 + [2]
+    state, compiled = both(rules(variant), stacks, deck_for(TIED_LOWS, "Ac"), passive)
+    assert str(state.community) == "Ac"
+    assert won(state) == expected
+    assert compiled.stacks == state.final_stacks
+
+
+@pytest.mark.parametrize("variant", ["stud", "stud8", "razz"])
+def test_r6_3_with_dead_antes_a_player_all_in_on_the_ante_can_win_the_dead_money(
+    variant: str,
+) -> None:
+    """R6.3 with dead antes: the antes are one main pot open to every player still in,
+    so seat 0, all-in for 1 of a 2 ante, wins all 2 + 2 + 1 = 5 of them with the best
+    hand; seats 1 and 2 play for the side pot of their bring-in and calls. With live
+    antes seat 0 wins only what the others matched: 1 + 1 + 1."""
+    best = "2c 3c 4c 5c 6c" if variant != "stud" else "Ac Ad Ah As Kc"
+    hands = [f"{best} 7d 7h", "Jc Jd Qh 9s 8d 9h Th", "Qc Qd Kh 9c 8h 9d Tc"]
+    if variant == "razz":
+        hands = ["Ac 2c 3c 4c 5c 7d 7h", "Jc Jd Qh 9s 8d Qs Th", "Qc Qd Kh 9c 8h Ks Tc"]
+    stacks = [1, 100, 100]
+    for dead, main in ((True, 5), (False, 3)):
+        game = rules(variant, "2/2/10/20", dead_antes=dead)
+        state, compiled = both(game, stacks, deck_for(hands), passive)
+        assert won(state)[0] == main
+        assert state.final_stacks[0] == main
+        assert compiled.stacks == state.final_stacks

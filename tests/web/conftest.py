@@ -9,6 +9,7 @@ server accepts connections; the cluster is stopped when the session ends.
 from __future__ import annotations
 
 import glob
+import logging
 import os
 import secrets
 import shutil
@@ -87,3 +88,29 @@ def store(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Store]:
         assert check_books(again) == []
     finally:
         again.close()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def db_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A new cardroom database in a SQLite file, then on PostgreSQL."""
+    if request.param == "sqlite":
+        return f"{tmp_path}/cardroom.sqlite3"
+    url: str = request.getfixturevalue("postgres_url")
+    return url
+
+
+@pytest.fixture
+def errors_logged() -> Iterator[list[logging.LogRecord]]:
+    """Every record at WARNING or above from the server's loggers (the test servers
+    leave uvicorn's to reach the root logger), to show bad input leaves no traceback."""
+    records: list[logging.LogRecord] = []
+    handler = logging.Handler(logging.WARNING)
+    handler.emit = records.append  # type: ignore[method-assign]
+    loggers = [logging.getLogger(), logging.getLogger("uvicorn")]
+    for logger in loggers:
+        logger.addHandler(handler)
+    try:
+        yield records
+    finally:
+        for logger in loggers:
+            logger.removeHandler(handler)

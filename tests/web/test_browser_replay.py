@@ -68,17 +68,19 @@ def test_a_hand_from_the_history_replays_street_by_street_to_the_showdown(
         assert page.locator("#r-seats .seat:not(.me) .card.back").count() >= 2
         assert page.locator("#r-seats button").count() == 0  # a replay has no buttons
         page.keyboard.press("ArrowRight")
-        page.wait_for_function(f"{STEP} === 1")
+        page.wait_for_function(f"() => {STEP} === 1")
         assert "brings in" in page.inner_text("#r-log")
         page.keyboard.press("ArrowDown")
         page.wait_for_function(
-            "document.querySelector('#r-street').textContent === 'Fourth street'"
+            "() => document.querySelector('#r-street').textContent === 'Fourth street'"
         )
         page.click("#r-next-street")
-        page.wait_for_function("document.querySelector('#r-street').textContent === 'Fifth street'")
+        page.wait_for_function(
+            "() => document.querySelector('#r-street').textContent === 'Fifth street'"
+        )
         page.keyboard.press("ArrowUp")
         page.wait_for_function(
-            "document.querySelector('#r-street').textContent === 'Fourth street'"
+            "() => document.querySelector('#r-street').textContent === 'Fourth street'"
         )
         page.click("#r-play")
         page.wait_for_selector("#r-awards div")  # playing runs on to the end, then stops
@@ -87,7 +89,7 @@ def test_a_hand_from_the_history_replays_street_by_street_to_the_showdown(
         assert "wins" in page.inner_text("#r-awards")
         assert page.locator("#r-seats .seat .made").count() >= 2  # hands named at showdown
         page.keyboard.press("Home")
-        page.wait_for_function(f"{STEP} === 0")
+        page.wait_for_function(f"() => {STEP} === 0")
         page.keyboard.press("End")
         page.wait_for_selector("#r-awards div")
         page.screenshot(path=str(shots / "cardroom-replay.png"))
@@ -141,7 +143,7 @@ def test_an_uploaded_phh_file_replays_on_a_phone_and_a_bad_one_says_why(tmp_path
         assert page.inner_text("#r-title").startswith("week.phhs [1] ")
         page.select_option("#r-hand", "2")
         page.wait_for_function(
-            "document.querySelector('#r-title').textContent.startsWith('week.phhs [2] ')"
+            "() => document.querySelector('#r-title').textContent.startsWith('week.phhs [2] ')"
         )
         assert page.inner_text("#r-step").startswith("Step 1 of ")
         browser.close()

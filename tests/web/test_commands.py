@@ -23,14 +23,14 @@ _VALUES = st.one_of(
     st.sampled_from(["hello", "act", "sit", "chat", "call", "raise", "fold", "show"]),
 )
 _KEYS = st.sampled_from(
-    ["v", "type", "seq", "action", "to", "seat", "buy_in", "text", "last", "epoch", "bot"]
+    ["v", "type", "seq", "action", "to", "seat", "buy_in", "text", "last", "epoch", "bot", "seed"]
 )
 
 
 def _stepwise(text: str) -> Command | None:
     """The command as JSON first, then the model, read it (``None``: refused)."""
     data: Any = json.loads(text)
-    if not isinstance(data, dict) or data.get("v") != VERSION:
+    if not isinstance(data, dict) or type(data.get("v")) is not int or data["v"] != VERSION:
         return None
     try:
         return _CHECKED.validate_python(data)

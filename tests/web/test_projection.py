@@ -237,12 +237,42 @@ def _secrets(table: Table) -> dict[int, dict[int, set[str]]]:
     return out
 
 
+def _salts(table: Table) -> dict[int, dict[int, set[str]]]:
+    """The salts that open each finished hand's face-down cards, by table seat
+    (docs/shuffle.md: a salt is as good as its card, tried against the 52)."""
+    out: dict[int, dict[int, set[str]]] = {}
+    for recent in table.recent:
+        shuffle = recent.shuffle
+        assert shuffle is not None
+        out[recent.hand_id] = {
+            seat: {shuffle.opening(c) for c in recent.state.down[h]}
+            for h, seat in enumerate(recent.seats)
+        }
+    return out
+
+
+def _closed(table: Table) -> dict[int, set[str]]:
+    """What no frame of each finished hand may hold for anyone: the server secret, and
+    the salts of the cards never dealt."""
+    out: dict[int, set[str]] = {}
+    for recent in table.recent:
+        shuffle = recent.shuffle
+        assert shuffle is not None
+        dealt = recent.state.dealt | (
+            {recent.state.community} if recent.state.community is not None else set()
+        )
+        out[recent.hand_id] = {shuffle.deck.secret.hex()} | {
+            shuffle.opening(c) for c in shuffle.dealt if c not in dealt
+        }
+    return out
+
+
 def _holders(table: Table) -> dict[int, dict[int, int]]:
     """The account that held each table seat in each finished hand."""
     return {r.hand_id: dict(zip(r.seats, r.accounts, strict=True)) for r in table.recent}
 
 
-@settings(max_examples=16, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=12, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     variant=st.sampled_from(["stud", "stud8", "razz"]),
     players=st.integers(min_value=2, max_value=8),
@@ -253,10 +283,13 @@ def _holders(table: Table) -> dict[int, dict[int, int]]:
 def test_r8_4_no_frame_shows_another_seats_down_cards(
     variant: str, players: int, seed: int, drops: float, changes: float
 ) -> None:
-    """Nobody gets a down card another held in a hand, unless shown: not the next
-    person in that seat either, sat down or moved in while the hand is still shown."""
+    """R8.4, and the shuffle's openings (docs/shuffle.md): nobody gets a down card
+    another held in a hand, unless shown, nor its salt: not the next person in that
+    seat either, sat down or moved in while the hand is still shown; and no frame holds
+    the salt of a card never dealt, nor the server secret."""
     table, clients = asyncio.run(_play(variant, players, seed, drops, changes))
     secrets, holders = _secrets(table), _holders(table)
+    salts, closed = _salts(table), _closed(table)
     checked = 0
     for client in clients.values():
         for text in client.frames:
@@ -267,6 +300,8 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
             moment = table.published[message["no"]].moment
             if moment.hand_id not in secrets or moment.hand is None:
                 continue
+            opened = [x for x in closed[moment.hand_id] if x in text]
+            assert not opened, f"closed cards' salts or the secret sent to {client.name}"
             shown = {
                 moment.hand_seats[e.seat] for e in moment.hand.events if isinstance(e, HandShown)
             }
@@ -274,6 +309,7 @@ def test_r8_4_no_frame_shows_another_seats_down_cards(
                 if holders[moment.hand_id][seat] == client.account or seat in shown:
                     continue
                 leaked = [c for c in cards if f'"{c}"' in text]
+                leaked += [x for x in salts[moment.hand_id][seat] if x in text]
                 assert not leaked, (
                     f"seat {seat}'s {leaked} sent to {client.name} in frame {message['no']}"
                 )
@@ -291,7 +327,7 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
     variant: str, players: int, seed: int
 ) -> None:
     table, _ = asyncio.run(_play(variant, players, seed))
-    secrets = _secrets(table)
+    secrets, salts, closed = _secrets(table), _salts(table), _closed(table)
     checked = 0
     for recent in table.recent:
         row = table.store.hand(recent.hand_id)
@@ -308,14 +344,17 @@ def test_r8_4_a_replayed_hand_shows_no_step_another_seats_down_cards(
                 names=row.names,
                 accounts=row.accounts,
                 viewer=viewer,
+                shuffle=recent.shuffle,
             )
             for step in replay.steps:
                 text = json.dumps(step)
+                assert not [x for x in closed[recent.hand_id] if x in text]
                 shown = {s["seat"] for s in step["table"]["seats"] if s and s["shown"]}
                 for seat, cards in secrets[recent.hand_id].items():
                     if seat == viewer or seat in shown:
                         continue
                     leaked = [c for c in cards if f'"{c}"' in text]
+                    leaked += [x for x in salts[recent.hand_id][seat] if x in text]
                     assert not leaked, f"seat {seat}'s {leaked} replayed to {viewer}"
                     checked += 1
             if viewer is not None:  # by the end a player has seen all their own down cards

@@ -3,7 +3,8 @@
 The real command (``stud serve``) runs in a child process on a free port; the test
 waits for the line with the URL, plays part of a hand against the bots over a
 websocket, kills the server, starts it on the same database, and checks that the
-same hand is there with the same cards and chips, then plays it to the end.
+same hand is there with the same cards, chips and deck commitment, then plays it to
+the end.
 """
 
 from __future__ import annotations
@@ -100,6 +101,9 @@ def test_kill_9_mid_hand_then_restart_resumes_the_hand(
         assert mine_after["down"] == mine_before["down"]
         assert mine_after["up"][: len(mine_before["up"])] == mine_before["up"]
         assert mine_after["stack"] == mine_before["stack"]
+        # The same committed deck (docs/shuffle.md): the stored secret reopens it.
+        assert after["hand"]["deck"] == before["hand"]["deck"]  # type: ignore[index]
+        assert after["hand"]["deck"]["root"]  # type: ignore[index]
         final = await client.play_hand(rng)
         assert final["table"]["hand"]["id"] == before["hand"]["id"]  # type: ignore[index]
         await client.ws.close()

@@ -26,6 +26,7 @@ import websockets
 
 from running import interruptible
 from stud.web.app import Room, create_app
+from stud.web.edge import HEADER_TIMEOUT, server_options
 from stud.web.frames import apply_change
 from stud.web.store import Store
 from stud.web.table import Settings
@@ -76,6 +77,8 @@ async def cardroom(
     settings: Settings = FAST,
     ws: Any = WireProtocol,
     deflate: bool = False,
+    header_timeout: float = HEADER_TIMEOUT,
+    ping: float = 20.0,
 ) -> AsyncIterator[Cardroom]:
     """A server for one test, on a port of its own, with ``stud serve``'s websocket
     protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
@@ -88,9 +91,13 @@ async def cardroom(
         create_app(room),
         lifespan="off",
         log_level="warning",
+        log_config=None,  # uvicorn's records reach the root logger, where tests may look
         ws=ws,
         ws_max_size=65536,
         ws_per_message_deflate=deflate,
+        ws_ping_interval=ping,
+        ws_ping_timeout=ping,
+        **server_options(header_timeout=header_timeout),
     )
     server = uvicorn.Server(config)
     task = asyncio.create_task(server.serve(sockets=[listener]))
@@ -280,3 +287,13 @@ def http_json(
     except urllib.error.HTTPError as error:
         with error:
             return error.code, json.load(error)
+
+
+async def close_code(ws: Any) -> int:
+    """The close code the server sent a plain websockets client, once it closes
+    (reading, and dropping, whatever frames came before it); -1 for none."""
+    try:
+        while True:
+            await asyncio.wait_for(ws.recv(), WAIT)
+    except websockets.ConnectionClosed as closed:
+        return closed.rcvd.code if closed.rcvd is not None else -1

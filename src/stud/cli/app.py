@@ -62,7 +62,7 @@ helps, and a typo such as ``--jobs 100000`` must not fork a machine to a halt.""
 MAX_SEED = 2**64 - 1
 """Seeds are unsigned 64-bit numbers: what numpy's and the simulator's streams take."""
 
-err = Console(stderr=True, highlight=False, soft_wrap=True)
+err = Console(stderr=True, highlight=False, soft_wrap=True, emoji=False)
 
 
 def fail(message: str, code: int = 2) -> NoReturn:

@@ -29,7 +29,7 @@ from stud.cli.progress import Progress
 from stud.equity import EquityError, EquityResult, Method, Situation, run_equity
 from stud.rules import Variant
 
-out = Console(highlight=False)
+out = Console(highlight=False, emoji=False)
 
 MAX_TRIALS = 10**12
 """Monte Carlo trials one run may ask for: days of work on one core already."""

@@ -107,7 +107,7 @@ def list_hands(
             f"{r.net:+d}",
         )
         table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
-    Console(highlight=False).print(table)
+    Console(highlight=False, emoji=False).print(table)
     for hand in damaged:
         report(f"{store.location}: {hand.reason}")
     if damaged:

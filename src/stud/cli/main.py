@@ -10,12 +10,23 @@ from __future__ import annotations
 
 import sys
 
-from stud.cli import deal, equity, history, play, pokerstars, replay, serve, sim, tournament
+from stud.cli import (
+    deal,
+    equity,
+    history,
+    play,
+    pokerstars,
+    replay,
+    serve,
+    sim,
+    tournament,
+    verify,
+)
 from stud.cli.app import app
 
 __all__ = ["app", "main"]
 
-COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament)
+COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament, verify)
 """The modules whose commands ``stud`` offers."""
 
 

@@ -135,7 +135,7 @@ def play(
         store = open_store(db)
     except StorageError as error:
         fail(f"--db: {error}")
-    console = Console(highlight=False)
+    console = Console(highlight=False, emoji=False)
     look = look_of(console)
     seated = [Player("You", stack)] + [
         Player(f"{bot.name.capitalize()} {chair + 2}", stack, bot)

@@ -11,6 +11,7 @@ import reads back to the same hands.
 
 from __future__ import annotations
 
+import codecs
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -19,31 +20,36 @@ from typing import Annotated
 import typer
 
 from stud.cli.app import app, fail, report
-from stud.history.phh import (
-    PHHError,
-    PHHHand,
-    load_phh,
-    load_phhs,
-    parse_phh,
-    replay,
-    to_phhs,
-)
-from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh, write_stars
+from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, to_phhs
+from stud.history.pokerstars import StarsError, check_hand, phh_stars, read_stars, stars_phh
 from stud.storage import StorageError, default_db_path, open_store
 
 __all__ = ["export_command", "import_command"]
 
 
 def _read_text(path: Path) -> str:
+    """A history's text: UTF-16 (with its byte-order mark, or without one when every
+    other byte is zero, as Windows tools write it), UTF-8, else Windows-1252."""
     try:
-        return path.read_text(encoding="utf-8-sig")
+        data = path.read_bytes()
     except OSError as error:
         fail(f"{path}: cannot read the file: {error.strerror}")
+    encoding = "utf-8-sig"
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        encoding = "utf-16"
+    elif len(data) >= 2 and data[1::2].count(0) * 2 > len(data) // 2:
+        encoding = "utf-16-le"
+    elif len(data) >= 2 and data[0::2].count(0) * 2 > len(data) // 2:
+        encoding = "utf-16-be"
+    try:
+        return data.decode(encoding)
+    except UnicodeDecodeError as error:
+        if encoding.startswith("utf-16"):
+            fail(f"{path}: UTF-16 text that does not decode (byte {error.start})")
+    try:
+        return data.decode("cp1252")
     except UnicodeDecodeError:
-        try:
-            return path.read_text(encoding="cp1252")
-        except UnicodeDecodeError:
-            fail(f"{path}: not a text file (neither UTF-8 nor Windows-1252)")
+        fail(f"{path}: not a text file (neither UTF-8, UTF-16 nor Windows-1252)")
 
 
 @app.command(name="import", short_help="Read and check PokerStars stud histories.")
@@ -125,54 +131,6 @@ def import_command(
         raise typer.Exit(1)
 
 
-def _hidden_seats(hand: PHHHand) -> set[int]:
-    """Players some of whose face-down cards the PHH does not name (``??``).
-
-    PokerStars text shows every face-up card, so an unknown face-up card cannot be
-    written: that hand is refused.
-    """
-    hidden = set()
-    deals: dict[int, int] = {}
-    for action in hand.actions:
-        parts = action.split()
-        if parts[:2] != ["d", "dh"] or len(parts) < 4:
-            continue
-        seat = int(parts[2][1:]) - 1
-        deals[seat] = deals.get(seat, 0) + 1
-        cards = [parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)]
-        up = cards[2:3] if deals[seat] == 1 else cards if deals[seat] <= 4 else []
-        if "??" in up:
-            raise PHHError(
-                f"{parts[2]}'s face-up card is not known ('??'); PokerStars text shows "
-                "every face-up card",
-                source=hand.source,
-            )
-        if "??" in cards:
-            hidden.add(seat)
-    return hidden
-
-
-def _stars_of_phh(
-    hand: PHHHand, number: int, played_at: str, hidden: set[int] | None = None
-) -> str:
-    state = replay(hand)
-    if not state.is_over:
-        raise PHHError("the actions stop before the hand is over", source=hand.source)
-    names = hand.extra.get("players")
-    if not (isinstance(names, list) and len(names) == state.players):
-        names = None
-    recorded = hand.extra.get("hand")
-    number = recorded if isinstance(recorded, int) else number
-    return write_stars(
-        state,
-        number=number,
-        names=[str(n) for n in names] if names else None,
-        table=str(hand.extra.get("table", "stud")),
-        played_at=played_at,
-        hidden=_hidden_seats(hand) if hidden is None else hidden,
-    )
-
-
 @app.command(name="export")
 def export_command(
     files: Annotated[
@@ -209,7 +167,7 @@ def export_command(
             try:
                 if isinstance(hand, PHHError):
                     raise hand
-                texts.append(_stars_of_phh(hand, number, "2026/01/01 00:00:00 UTC"))
+                texts.append(phh_stars(hand, number=number))
             except PHHError as error:
                 report(str(error))
                 failures += 1
@@ -236,7 +194,7 @@ def export_command(
             # face-down cards only when shown.
             others = {s for s in range(len(record.names)) if s != record.seat}
             try:
-                texts.append(_stars_of_phh(hand, hand_id, when, others))
+                texts.append(phh_stars(hand, number=hand_id, played_at=when, hidden=others))
             except PHHError as error:
                 fail(f"--stored {hand_id}: {error}")
     text = "\n".join(texts)

@@ -72,6 +72,20 @@ def serve(
         str,
         typer.Option(help="The bot that takes empty seats: a name, file.py:Class or module:Class."),
     ] = "tight",
+    trusted_proxy: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A reverse proxy (address or network) whose X-Forwarded-For is believed;"
+            " repeat for more. Default: none, the socket's peer is the client."
+        ),
+    ] = None,
+    allowed_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            help="A host name the cardroom is reached by (the Host browsers send);"
+            " repeat for more. Default: the --host address and this machine's names."
+        ),
+    ] = None,
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     # The server loads only for this command, and only from the `server` extra.
@@ -80,6 +94,7 @@ def serve(
 
         from stud.web.app import Room, create_app  # noqa: PLC0415
         from stud.web.collector import Collector  # noqa: PLC0415
+        from stud.web.edge import LOCAL_HOSTS, server_options  # noqa: PLC0415
         from stud.web.store import Store, StoreError  # noqa: PLC0415
         from stud.web.table import Settings  # noqa: PLC0415
         from stud.web.wire import WireProtocol  # noqa: PLC0415
@@ -101,6 +116,10 @@ def serve(
         bot_factory(bot)
     except BotLoadError as error:
         fail(f"--bot: {error}")
+    try:
+        options = server_options(trusted_proxy or ())
+    except ValueError as error:
+        fail(f"--trusted-proxy: {error}")
     url = db or default_db()
     if url.startswith("postgresql") and not _installed("psycopg"):
         fail(INSTALL_SERVER)
@@ -123,11 +142,13 @@ def serve(
     except OSError as error:
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
     port = listener.getsockname()[1]
-    application = create_app(Room(store, settings))
+    hosts = [*(allowed_host or ()), host, *LOCAL_HOSTS]
+    application = create_app(Room(store, settings), hosts=hosts)
     # No per-message compression: a table sends seven small frames an action, and
     # deflating each for each connection cost the server more than the frames.
-    # uvloop's event loop and httptools' parser where installed (uvicorn's own
-    # choice, made explicit): the loop's socket writes cost a busy room the most.
+    # uvloop's event loop where installed (uvicorn's own choice, made explicit): the
+    # loop's socket writes cost a busy room the most. httptools' parser, with a
+    # deadline for a request's headers (``stud.web.edge``).
     # The websockets sans-I/O protocol with a shorter way for frames and messages
     # (``stud.web.wire``).
     config = uvicorn.Config(
@@ -135,10 +156,10 @@ def serve(
         fd=listener.fileno(),
         log_level="warning",
         loop=_fastest("uvloop", "asyncio"),
-        http=_fastest("httptools", "h11"),
         ws=WireProtocol,
         ws_max_size=65536,
         ws_per_message_deflate=False,
+        **options,
     )
     typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
     sys.stdout.flush()

@@ -60,7 +60,11 @@ from stud.sim.run import ChunkResult, LocalProcesses, SimError, Simulation, simu
 if TYPE_CHECKING:
     from stud.sim.ray_cluster import RayCluster
 
-out = Console(highlight=False)
+out = Console(highlight=False, emoji=False)
+
+MAX_HANDS = 10**12
+"""Hands one run may ask for: weeks of work on every core already; a typo of a few
+extra zeros is refused before it starts."""
 
 STACK_BIG_BETS = 100
 """Each bot's stack at the start of every hand unless ``--stack`` says: 100 big bets."""
@@ -283,6 +287,8 @@ def sim_command(
     lineup = _lineup(bots, players)
     if hands < 1:
         fail(f"--hands {hands}: play at least one hand")
+    if hands > MAX_HANDS:
+        fail(f"--hands {hands}: play at most {MAX_HANDS:,} hands")
     if stack is None:
         stack = STACK_BIG_BETS * rules.big_bet
     if seed is None:

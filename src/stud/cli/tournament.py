@@ -51,7 +51,7 @@ __all__ = [
     "play_series",
 ]
 
-out = Console(highlight=False)
+out = Console(highlight=False, emoji=False)
 
 SIT_AND_GO_BIG_BETS = 50
 """A sit-and-go's starting stack unless ``--stack`` says: 50 big bets of the first level."""
@@ -88,6 +88,8 @@ def icm_command(
     for i, text in enumerate(stacks, start=1):
         if not text.isdigit():
             fail(f"stack {i} ({text!r}) must be a whole number of chips")
+        if len(text.lstrip("0")) > MAX_ICM_DIGITS:
+            fail(f"stack {i} ({text[:12]}..., {len(text)} digits): at most {MAX_ICM_DIGITS} digits")
         chips.append(int(text))
     if len(chips) < 2:
         fail("give at least two stacks")
@@ -142,6 +144,10 @@ def default_payouts(players: int) -> tuple[float, ...]:
     return (30.0, 20.0, 14.0, 10.0, 8.0, 6.0, 5.0, 4.0, 3.0)
 
 
+MAX_ICM_DIGITS = 30
+"""The most digits of a stack ``stud icm`` values: far beyond any tournament."""
+MAX_TOURNAMENTS = 10**9
+"""Tournaments one run may ask for: weeks of work on every core already."""
 MAX_ENTRANTS = 1000
 """The most entrants a tournament on the command line takes: 125 tables of eight."""
 BUY_IN = 100
@@ -343,6 +349,8 @@ def play_series(
     entrants, on ``jobs`` local processes (default: every core) or ``tasks`` (Ray)."""
     if count < 1:
         fail(f"--tournament {count}: play at least one tournament")
+    if count > MAX_TOURNAMENTS:
+        fail(f"--tournament {count}: play at most {MAX_TOURNAMENTS:,} tournaments")
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     workers = jobs or os.cpu_count() or 1

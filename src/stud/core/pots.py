@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from stud.core.types import Ints, MutableInts
 
-__all__ = ["build_pots", "seat_mask", "take_rake", "uncalled_bet"]
+__all__ = ["build_pots", "seat_mask", "take_in_order", "take_rake", "uncalled_bet"]
 
 
 def seat_mask(flags: Ints, n: int) -> int:
@@ -128,9 +128,16 @@ def take_rake(amounts: MutableInts, count: int, street: int, permille: int, cap:
     rake = total * permille // 1000
     if cap > 0 and rake > cap:
         rake = cap
-    left = rake
+    take_in_order(amounts, count, rake)
+    return rake
+
+
+def take_in_order(amounts: MutableInts, count: int, chips: int) -> int:
+    """Take ``chips`` out of the ``count`` pots in ``amounts``, emptying the main pot
+    first, then the side pots in order (R9.3); the chips the pots could not give."""
+    left = chips
     for p in range(count):
         taken = min(left, amounts[p])
         amounts[p] -= taken
         left -= taken
-    return rake
+    return left

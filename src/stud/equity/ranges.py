@@ -41,6 +41,9 @@ class Range:
     weights: tuple[Fraction, ...]
 
 
+_MAX_DOWN_CARDS = 3
+"""A stud hand's face-down cards: two on third street and the seventh-street card."""
+
 _PATTERN_CARD = re.compile(r"(10|[2-9TJQKAX?])([cdhs?]?)", re.IGNORECASE)
 
 
@@ -67,6 +70,11 @@ def parse_range(text: str) -> Range:
         where = f"range {text!r}, {alternative.strip()!r}"
         weight = _weight(weight_text, where) if weight_text else Fraction(1)
         pools = _pools(pattern, where)
+        if len(pools) > _MAX_DOWN_CARDS:
+            raise EquityError(
+                f"{where}: {len(pools)} cards, but a range is of down cards: "
+                f"a stud hand has at most {_MAX_DOWN_CARDS}"
+            )
         if size is not None and len(pools) != size:
             raise EquityError(f"{where}: {len(pools)} cards, but the range before has {size}")
         size = len(pools)

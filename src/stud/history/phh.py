@@ -14,7 +14,8 @@ from __future__ import annotations
 import re
 import tomllib
 from collections.abc import Iterable, Mapping
-from dataclasses import MISSING, dataclass, field, fields
+from dataclasses import MISSING, dataclass, field, fields, replace
+from decimal import Decimal
 from pathlib import Path
 from typing import Any
 
@@ -33,11 +34,13 @@ from stud.actions import (
     HandMucked,
     HandShown,
     Muck,
+    PotAwarded,
     Raise,
+    RakeTaken,
     Show,
 )
 from stud.cards import DECK, Card, CardError, parse_cards
-from stud.pots import build_pots
+from stud.pots import build_pots, rake_awards
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import seen_down
@@ -183,12 +186,19 @@ def _action_lines(text: str, count: int, first_line: int = 1) -> tuple[int | Non
     return tuple(lines) + (None,) * (count - len(lines))
 
 
+_MOST_CHIPS = 10**30
+"""A bound on any amount read: far above every real stack, and short enough to print."""
+
+
 def _chips(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float):
+    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
         raise ValueError(f"{name} must be a number of chips, not {_short(value)}")
-    if isinstance(value, float) and not value.is_integer():
-        raise ValueError(f"{name} must be a whole number of chips (R1.3), not {value!r}")
-    return int(value)
+    exact = Decimal(value)
+    if not exact.is_finite() or exact != exact.to_integral_value():
+        raise ValueError(f"{name} must be a whole number of chips (R1.3), not {value}")
+    if abs(exact) >= _MOST_CHIPS:
+        raise ValueError(f"{name}: {_short(value)} is more chips than any hand holds")
+    return int(exact)
 
 
 def _chip_list(value: object, name: str) -> tuple[int, ...]:
@@ -217,10 +227,22 @@ def _option(value: object, default: object, name: str) -> object:
     return value
 
 
+def _floats(value: Any) -> Any:
+    """``value`` with its decimals as floats: TOML's floats are read exactly (as
+    ``Decimal``) so that ``100.000000000000000001`` chips is no whole number."""
+    if isinstance(value, Decimal):
+        return float(value)
+    if isinstance(value, list):
+        return [_floats(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _floats(v) for k, v in value.items()}
+    return value
+
+
 def _toml_data(text: str, source: str) -> dict[str, Any]:
     """The TOML document, or a one-line error for text that is not one."""
     try:
-        return tomllib.loads(text)
+        return tomllib.loads(text, parse_float=Decimal)
     except tomllib.TOMLDecodeError as error:
         raise PHHError(f"not valid TOML: {error}", source=source) from None
     except RecursionError:
@@ -285,7 +307,7 @@ def _hand_from(
     for name, default in options.items():
         if f"_{name}" in data:
             try:
-                values[name] = _option(data[f"_{name}"], default, f"_{name}")
+                values[name] = _option(_floats(data[f"_{name}"]), default, f"_{name}")
             except ValueError as error:
                 raise fail(str(error), f"_{name}") from None
     try:
@@ -310,6 +332,14 @@ def _hand_from(
             raise fail(
                 f"has {len(finishing)} entries for {len(stacks)} players", "finishing_stacks"
             )
+    for key in ("_rake", "_pots"):
+        if key in data:
+            try:
+                recorded = (_chip_list if key == "_pots" else _chips)(data[key], key)
+            except ValueError as error:
+                raise fail(str(error), key) from None
+            if min(recorded if isinstance(recorded, tuple) else (recorded,), default=0) < 0:
+                raise fail("must not be negative", key)
     rule_fields = {f"_{name}" for name in options}
     return PHHHand(
         rules=rules,
@@ -317,7 +347,7 @@ def _hand_from(
         actions=tuple(actions),
         finishing_stacks=finishing,
         source=source,
-        extra={k: v for k, v in data.items() if k not in _KNOWN and k not in rule_fields},
+        extra={k: _floats(v) for k, v in data.items() if k not in _KNOWN and k not in rule_fields},
         action_lines=_action_lines(text, len(actions), first_line),
         hand=hand,
     )
@@ -435,7 +465,52 @@ def replay(hand: PHHHand) -> HandState:
             source=hand.source,
             hand=hand.hand,
         )
-    return state
+    try:
+        return _with_recorded_rake(state, hand.extra)
+    except ValueError as error:
+        raise PHHError(str(error), source=hand.source, hand=hand.hand) from None
+
+
+def _with_recorded_rake(state: HandState, extra: Mapping[str, Any]) -> HandState:
+    """The finished hand with the rake its history records (``_rake``) out of the pots.
+
+    A hand raked by its own rules (R9) took the rake already, which must be the one
+    recorded. A history from elsewhere (an imported PokerStars hand) records the
+    rake its room took, which the rules do not state: it comes out of the pots
+    before they are awarded, as the engine takes a rake (R9.3, main pot first), or
+    from each pot as ``_pots`` (each pot after the rake) says, and the rest is shared
+    by R6 and R7, so the hand ends on the stacks it records (R9.4).
+    """
+    recorded = extra.get("_rake")
+    if not isinstance(recorded, int) or not state.is_over or recorded == state.rake:
+        return state
+    if state.rake:
+        raise ValueError(
+            f"field '_rake': the history records a rake of {recorded}, the rules take {state.rake}"
+        )
+    awards = [e for e in state.events if isinstance(e, PotAwarded)]
+    after = extra.get("_pots")
+    rake: int | list[int] = recorded
+    if isinstance(after, list):
+        sizes: dict[int, int] = {}
+        for award in awards:
+            sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
+        before = [sizes[p] for p in sorted(sizes)]
+        rake = [b - a for b, a in zip(before, after, strict=False)]
+        if len(after) != len(before) or sum(rake) != recorded:
+            raise ValueError(
+                f"field '_pots': pots of {after} after a rake of {recorded} are not "
+                f"the pots of {before} the hand made"
+            )
+    taken, raked = rake_awards(awards, rake)
+    stacks = list(state.final_stacks)
+    for award in awards:
+        stacks[award.seat] -= award.amount
+    for award in raked:
+        stacks[award.seat] += award.amount
+    events = [e for e in state.events if not isinstance(e, PotAwarded)]
+    events += [RakeTaken(p, chips) for p, chips in enumerate(taken) if chips]
+    return replace(state, rake=recorded, stacks=tuple(stacks), events=(*events, *raked))
 
 
 def _decided_by_unknown_cards(state: HandState, unknown: set[int]) -> int | None:
@@ -581,7 +656,7 @@ def _apply(
     if verb == "cbr":
         if not _AMOUNT.fullmatch(args):
             raise ValueError(f"'cbr' needs an amount, not {_short(args)}")
-        amount = _chips(float(args) if "." in args else int(args), "the amount")
+        amount = _chips(Decimal(args) if "." in args else int(args), "the amount")
         for action in legal:
             if isinstance(action, Complete | Bet | Raise) and action.to == amount:
                 return state.apply(action)

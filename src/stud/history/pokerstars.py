@@ -24,9 +24,9 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Collection, Iterator, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
 from dataclasses import dataclass, field
-from decimal import Decimal, InvalidOperation
+from typing import Any
 
 from stud.actions import (
     ActionTaken,
@@ -44,7 +44,7 @@ from stud.actions import (
     HandShown,
     PotAwarded,
     Raise,
-    Share,
+    RakeTaken,
     StreetStarted,
 )
 from stud.cards import Card, CardError, parse_card
@@ -57,6 +57,7 @@ __all__ = [
     "StarsFile",
     "StarsHand",
     "check_hand",
+    "phh_stars",
     "read_stars",
     "stars_phh",
     "write_stars",
@@ -75,6 +76,7 @@ _TITLES: dict[Variant, str] = {
     Variant.RAZZ: "Razz Limit",
 }
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
+_CODES = {code: symbol for symbol, code in _SYMBOLS.items()}
 _STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "RIVER": 7}
 
 _HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(?P<number>\d+):\s*(?P<rest>.*)$")
@@ -190,8 +192,17 @@ class StarsHand:
             actions=self.actions,
             finishing_stacks=self.finishing_stacks,
             source=self.source,
+            extra=self.rake_fields(),
             action_lines=self.action_lines,
         )
+
+    def rake_fields(self) -> dict[str, int | list[int]]:
+        """The rake as PHH records it: ``_rake``, and ``_pots`` (each pot after the rake)
+        when the file lists its pots, for the rake comes out of each pot (R9.4)."""
+        fields: dict[str, int | list[int]] = {"_rake": self.rake}
+        if self.pots:
+            fields["_pots"] = list(self.pots)
+        return fields
 
 
 @dataclass(frozen=True, slots=True)
@@ -207,7 +218,8 @@ class StarsFile:
 def read_stars(text: str, source: str = "<pokerstars>") -> StarsFile:
     """Every hand of a PokerStars text history; a hand that cannot be read is an error
     in ``errors`` and the others are still read."""
-    text = text.lstrip("\ufeff")
+    # A byte-order mark may start the file, or each hand when files were joined.
+    text = text.replace("\ufeff", "")
     hands: list[StarsHand] = []
     errors: list[StarsError] = []
     skipped: Counter[str] = Counter()
@@ -233,7 +245,7 @@ def _blocks(lines: Sequence[str]) -> Iterator[tuple[int, list[str]]]:
     """Each hand's lines, with the file line (1-based) of its header."""
     start: int | None = None
     for index, line in enumerate(lines):
-        if _HEADER.match(line.lstrip("\ufeff")):
+        if _HEADER.match(line):
             if start is not None:
                 yield start + 1, [x.rstrip() for x in lines[start:index]]
             start = index
@@ -254,17 +266,40 @@ def _game(rest: str) -> tuple[Variant | None, str]:
     return None, words or "another game"
 
 
+_MOST_SEATS = 10
+"""PokerStars tables seat at most ten (a stud table eight)."""
+_MOST_DIGITS = 15
+"""The most digits of a whole amount: ten trillion, far above any real stack."""
+_NUMBER = re.compile(r"(?P<whole>\d{1,3}(?:,\d{3})+|\d+)(?:\.(?P<fraction>\d+))?")
+
+
 def _to_chips(text: str, money: bool) -> int:
-    """An amount as whole chips: cents for money, chips for chips."""
-    try:
-        value = Decimal(text.lstrip("$€£").replace(",", ""))
-    except InvalidOperation:
-        raise ValueError(f"{text!r} is not an amount") from None
-    chips = value * 100 if money else value
-    if chips != chips.to_integral_value() or chips < 0:
+    """An amount as whole chips: cents for money, chips for chips (R1.3); a fraction
+    of a cent or a chip is refused, not rounded."""
+    found = _NUMBER.fullmatch(text.lstrip("$€£"))
+    if found is None:
+        raise ValueError(f"{_clip(text)!r} is not an amount")
+    whole = found["whole"].replace(",", "")
+    if len(whole.lstrip("0")) > _MOST_DIGITS:
+        raise ValueError(f"{_clip(text)} ({len(whole)} digits) is more than any stack holds")
+    places, scale = (2, 100) if money else (0, 1)
+    fraction = (found["fraction"] or "").rstrip("0")
+    if len(fraction) > places:
         unit = "cent" if money else "chip"
-        raise ValueError(f"{text} is not a whole number of {unit}s (R1.3)")
-    return int(chips)
+        raise ValueError(f"{_clip(text)} is not a whole number of {unit}s (R1.3)")
+    return int(whole) * scale + int(fraction.ljust(places, "0") or "0")
+
+
+def _clip(text: str, limit: int = 24) -> str:
+    """``text`` cut to fit an error message."""
+    return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def _count(text: str, what: str, most: int) -> int:
+    """A small whole number of the file (a seat number, a table size), 1 to ``most``."""
+    if len(text) > len(str(most)) or not 1 <= int(text) <= most:
+        raise ValueError(what.format(_clip(text)) + f": PokerStars counts 1 to {most}")
+    return int(text)
 
 
 class _Reader:
@@ -280,6 +315,9 @@ class _Reader:
         self.variant = variant
         self.lines = lines
         self.header = lines[0]
+        if len(number) > _MOST_DIGITS + 5:
+            self.number = _clip(number)
+            raise self.error("not a PokerStars hand number (too many digits)", 0)
         stakes = _STAKES.search(self.header)
         if stakes is None:
             raise self.error("the header gives no stakes such as ($0.04/$0.08 USD) or (25/50)", 0)
@@ -296,6 +334,12 @@ class _Reader:
     def amount(self, text: str, index: int) -> int:
         try:
             return _to_chips(text, self.money)
+        except ValueError as error:
+            raise self.error(str(error), index) from None
+
+    def count(self, text: str, what: str, index: int) -> int:
+        try:
+            return _count(text, what, _MOST_SEATS)
         except ValueError as error:
             raise self.error(str(error), index) from None
 
@@ -329,13 +373,16 @@ class _Reader:
                 found = re.match(r"^Table '(?P<table>[^']*)'(?: (?P<max>\d+)-max)?", line)
                 if found:
                     table = found["table"]
-                    max_seats = int(found["max"]) if found["max"] else None
+                    max_seats = (
+                        self.count(found["max"], "a {}-max table", index) if found["max"] else None
+                    )
                 continue
             seat = _SEAT.match(line)
             if seat is None:
                 body = index
                 break
-            seated[seat["name"]] = (int(seat["seat"]), self.amount(seat["stack"], index))
+            number = self.count(seat["seat"], "seat {}", index)
+            seated[seat["name"]] = (number, self.amount(seat["stack"], index))
         self.by_length = sorted(seated, key=len, reverse=True)
         summary = next(
             (i for i, x in enumerate(self.lines) if x == "*** SUMMARY ***"), len(self.lines)
@@ -399,11 +446,17 @@ class _Reader:
             slots[slot] = card
 
     def learn_shown(self, slots: list[Card | None], cards: list[Card], index: int) -> None:
-        """Shown cards in dealt order fill every slot; fewer cards only confirm known ones."""
-        if len(cards) == 7:
-            self.learn(slots, list(range(7)), cards, index)
-        elif len(cards) == 6 and slots[6] is None:  # seventh street was a community card
-            self.learn(slots, list(range(6)), cards, index)
+        """Shown cards in dealt order fill the slots they were dealt to: all seven, or
+        the cards dealt so far (a show after winning uncontested, or the six of a
+        hand whose seventh card was a community card); other cards only confirm known
+        ones."""
+        count = len(cards)
+        if count == 7 or (
+            3 <= count < 7
+            and slots[count] is None
+            and all(slots[i] in (None, cards[i]) for i in range(count))
+        ):
+            self.learn(slots, list(range(count)), cards, index)
         else:
             held = {c for c in slots if c is not None}
             if not held.issubset(cards) and not set(cards).issubset(held):
@@ -428,6 +481,7 @@ class _Reader:
         folded = [False] * n
         antes: list[int] = []
         bring_in: int | None = None
+        least = 0
         completed = False
         actions: list[str] = []
         lines: list[int | None] = []
@@ -459,6 +513,11 @@ class _Reader:
             if not line.strip() or _NOISE.match(line):
                 continue
             if (found := _STREET.match(line)) is not None:
+                if _STREETS[found["street"]] <= street:
+                    raise self.error(
+                        f"{line!r} again or out of order: each street comes once, in order",
+                        index,
+                    )
                 street = _STREETS[found["street"]]
                 street_in = [0] * n
                 if found["card"]:
@@ -503,6 +562,9 @@ class _Reader:
                     # The bring-in went all-in for less (R4.3): the first full call,
                     # before any completion, is for the full bring-in.
                     bring_in = street_in[seat] + chips
+                elif street == 3 and not completed:
+                    # All-in for the bring-in or less: the bring-in is at least this.
+                    least = max(least, street_in[seat] + chips)
                 put_in[seat] += chips
                 street_in[seat] += chips
                 emit(f"{p} pb" if kind == "bring_in" else f"{p} cc", index)
@@ -524,6 +586,8 @@ class _Reader:
                 emit(f"{p} sm", index)
         if total_pot is None:
             raise self.error("the summary gives no 'Total pot ... | Rake ...' line", summary)
+        if bring_in is None and least:
+            bring_in = max(least, *antes, 0)  # a bring-in is never less than the ante (R2.1)
         rules = self.rules(antes, bring_in, body)
         stacks = tuple(seated[name][1] for name in order)
         return StarsHand(
@@ -569,8 +633,10 @@ class _Reader:
     def rules(self, antes: Sequence[int], bring_in: int | None, index: int) -> Rules:
         ante = max(antes, default=0)
         if bring_in is None:
-            # Nobody posted a full bring-in nor called one: the bring-in player completed
-            # (or everyone folded to a short one), so any bring-in plays the same.
+            # Nobody posted a full bring-in nor called one, all-in or not: the bring-in
+            # player completed (or everyone folded to a short one), so any bring-in
+            # plays the same. (When every one was all-in, the largest stands for it:
+            # nobody had more, so it plays the same.)
             bring_in = max(ante, 1)
         try:
             return Rules(
@@ -587,8 +653,9 @@ class _Reader:
 def check_hand(hand: StarsHand) -> HandState:
     """Replay a hand through the engine and check it against the file; the final state.
 
-    Raises ``StarsError`` naming the file, hand and line, and saying why, when an
-    action is not legal or an amount differs.
+    The file's rake comes out of the pots as the file took it (``phh.replay`` with
+    the PHH's ``_rake`` and ``_pots``). Raises ``StarsError`` naming the file, hand
+    and line, and saying why, when an action is not legal or an amount differs.
     """
 
     def fail(message: str, line: int | None = None) -> StarsError:
@@ -600,65 +667,45 @@ def check_hand(hand: StarsHand) -> HandState:
         raise fail(_replay_reason(hand, error), error.line) from None
     if not state.is_over:
         raise fail(f"the actions stop before the hand is over ({state.phase.value})")
-    names = hand.players
-    engine_returned = [0] * len(names)
-    for event in state.events:
-        if isinstance(event, BetReturned):
-            engine_returned[event.seat] += event.amount
-    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
-        if ours != theirs:
-            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
-    awards = [e for e in state.events if isinstance(e, PotAwarded)]
-    engine_rake = state.rake  # R9: the rake the engine's rules took
-    pot = sum(a.amount for a in awards) + engine_rake
-    if pot != hand.total_pot:
-        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
     if sum(hand.collected) + hand.rake != hand.total_pot:
         raise fail(
             f"the file's own sums differ: collected {sum(hand.collected)} + rake {hand.rake} "
             f"is not the total pot {hand.total_pot}"
         )
-    # The rake as the file takes it: from each pot as its pots after the rake show
-    # (PokerStars takes it from every pot in proportion), else main pot first (R9.3).
-    rake: int | list[int] = hand.rake - engine_rake
-    before = _pot_sizes(awards)
-    if hand.pots:
-        if len(hand.pots) != len(before):
-            raise fail(f"the file lists {len(hand.pots)} pots, the engine made {len(before)}")
-        rake = [b - a for b, a in zip(before, hand.pots, strict=True)]
-        if sum(rake) != hand.rake - engine_rake or min(rake) < 0:
-            raise fail(
-                f"the file's pots after a rake of {hand.rake} are {list(hand.pots)}, "
-                f"the engine's pots before it {before}"
-            )
-    try:
-        net, _ = rake_out(awards, rake, len(names))
-    except ValueError as error:
-        raise fail(str(error)) from None
-    for seat, (ours, theirs) in enumerate(zip(net, hand.collected, strict=True)):
+    if sum(hand.put_in) != hand.total_pot:
+        raise fail(
+            f"the file's own sums differ: the players put in {sum(hand.put_in)}, "
+            f"the total pot is {hand.total_pot}"
+        )
+    names = hand.players
+    engine_returned = [0] * len(names)
+    won = [0] * len(names)
+    for event in state.events:
+        if isinstance(event, BetReturned):
+            engine_returned[event.seat] += event.amount
+        elif isinstance(event, PotAwarded):
+            won[event.seat] += event.amount
+    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
+        if ours != theirs:
+            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
+    pot = sum(won) + state.rake
+    if pot != hand.total_pot:
+        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
+    for seat, (ours, theirs) in enumerate(zip(won, hand.collected, strict=True)):
         if ours != theirs:
             raise fail(
                 f"{names[seat]} collected {theirs} by the file, {ours} by the engine "
                 f"after a rake of {hand.rake}"
             )
-    expected = hand.finishing_stacks
-    for seat, name in enumerate(names):
-        after = state.final_stacks[seat] - (
-            sum(a.amount for a in awards if a.seat == seat) - net[seat]
-        )
-        if after != expected[seat]:
+    for seat, (ours, theirs) in enumerate(
+        zip(state.final_stacks, hand.finishing_stacks, strict=True)
+    ):
+        if ours != theirs:
             raise fail(
-                f"{name} ends with {expected[seat]} by the file (stack before - put in + "
-                f"collected), {after} by the engine"
+                f"{names[seat]} ends with {theirs} by the file (stack before - put in + "
+                f"collected), {ours} by the engine"
             )
     return state
-
-
-def _pot_sizes(awards: Sequence[PotAwarded]) -> list[int]:
-    sizes: dict[int, int] = {}
-    for award in awards:
-        sizes[award.pot] = sizes.get(award.pot, 0) + award.amount
-    return [sizes[p] for p in sorted(sizes)]
 
 
 def _replay_reason(hand: StarsHand, error: PHHError) -> str:
@@ -672,49 +719,6 @@ def _replay_reason(hand: StarsHand, error: PHHError) -> str:
             f"{action!r}: a fold where checking was free (R5.8), which the engine does not play yet"
         )
     return error.reason
-
-
-def rake_out(
-    awards: Sequence[PotAwarded], rake: int | Sequence[int], players: int
-) -> tuple[list[int], list[int]]:
-    """What each player collects, and what is left of each pot, once the rake is out.
-
-    ``rake`` is either one amount, taken from the main pot first, then the side pots
-    in order (R9.3), or the amount taken from each pot. Each pot's rest is shared as
-    the engine shared it: high and low halves (the odd chip high, R7.1), equal
-    shares with the odd chips to the players the engine gave them to (it lists them
-    first, R7.2).
-    """
-    net = [0] * players
-    pots: list[int] = []
-    by_pot: dict[int, list[PotAwarded]] = {}
-    for award in awards:
-        by_pot.setdefault(award.pot, []).append(award)
-    per_pot = None if isinstance(rake, int) else list(rake)
-    left = rake if isinstance(rake, int) else sum(rake)
-    for number, index in enumerate(sorted(by_pot)):
-        pot = by_pot[index]
-        amount = sum(a.amount for a in pot)
-        taken = min(left, amount) if per_pot is None else per_pot[number]
-        if not 0 <= taken <= amount:
-            raise ValueError(f"a rake of {taken} cannot come out of a pot of {amount}")
-        left -= taken
-        rest = amount - taken
-        pots.append(rest)
-        halves = {a.share for a in pot}
-        if halves == {Share.HIGH, Share.LOW}:
-            low = rest // 2
-            parts = [(Share.HIGH, rest - low), (Share.LOW, low)]
-        else:
-            parts = [(next(iter(halves)), rest)]
-        for share, chips in parts:
-            winners = [a.seat for a in pot if a.share is share]
-            base, odd = divmod(chips, len(winners))
-            for i, seat in enumerate(winners):
-                net[seat] += base + (1 if i < odd else 0)
-    if left:
-        raise ValueError(f"a rake of {rake} is more than the pot")
-    return net, pots
 
 
 def stars_phh(hand: StarsHand) -> str:
@@ -747,7 +751,7 @@ def stars_phh(hand: StarsHand) -> str:
         fields.append(("currency", hand.currency))
     fields += [
         ("_chip_value", hand.chip_value),
-        ("_rake", hand.rake),
+        *hand.rake_fields().items(),
         ("_total_pot", hand.total_pot),
         ("_source", f"{hand.source}:{hand.line}"),
     ]
@@ -765,43 +769,209 @@ def stars_phh(hand: StarsHand) -> str:
 # -- writing ----------------------------------------------------------------------
 
 
+def phh_stars(
+    hand: PHHHand,
+    *,
+    number: int,
+    played_at: str = "2026/01/01 00:00:00 UTC",
+    hidden: Collection[int] | None = None,
+) -> str:
+    """A PHH hand as PokerStars text, its own fields kept: the players' names and
+    seats, the table and its size, the currency, the tournament, the hand number
+    (else ``number``), the rake and the shows and mucks in the history's order.
+
+    ``hidden``: seats whose face-down cards are not written (by default, those the
+    PHH does not name, ``??``). Raises ``PHHError`` for a hand that cannot be
+    written.
+    """
+    state = replay(hand)
+    if not state.is_over:
+        raise PHHError("the actions stop before the hand is over", source=hand.source)
+    n = state.players
+    extra = hand.extra
+
+    def listed(key: str, kind: type) -> list[Any] | None:
+        value = extra.get(key)
+        if value is None:
+            return None
+        if not (
+            isinstance(value, list) and len(value) == n and all(isinstance(v, kind) for v in value)
+        ):
+            raise PHHError(f"field '{key}': must list one value a player", source=hand.source)
+        return value
+
+    names = listed("players", str)
+    seats = listed("seats", int)
+    if seats is not None and (
+        len(set(seats)) != n or not all(1 <= s <= _MOST_SEATS for s in seats)
+    ):
+        raise PHHError(
+            f"field 'seats': {seats} are not {n} different seats from 1 to {_MOST_SEATS}",
+            source=hand.source,
+        )
+    currency = extra.get("currency", "")
+    if currency and currency not in _CODES:
+        raise PHHError(
+            f"field 'currency': {currency!r} is not a currency PokerStars writes "
+            f"({', '.join(_CODES)})",
+            source=hand.source,
+        )
+    event = str(extra.get("event", ""))
+    tournament = m[1] if (m := re.fullmatch(r"PokerStars tournament #(\d+)", event)) else ""
+    size = extra.get("seat_count")
+    recorded = extra.get("hand")
+    return write_stars(
+        state,
+        number=recorded if isinstance(recorded, int) and not isinstance(recorded, bool) else number,
+        names=names,
+        seats=seats,
+        table=str(extra.get("table", "stud")),
+        max_seats=size if isinstance(size, int) and n <= size <= _MOST_SEATS else None,
+        currency=str(currency),
+        tournament=tournament,
+        played_at=played_at,
+        hidden=_hidden_seats(hand) if hidden is None else hidden,
+        showdown=_declarations(hand, state),
+    )
+
+
+def _hidden_seats(hand: PHHHand) -> set[int]:
+    """Players some of whose face-down cards the PHH does not name (``??``).
+
+    PokerStars text shows every face-up card, so an unknown face-up card cannot be
+    written: that hand is refused.
+    """
+    hidden = set()
+    deals: dict[int, int] = {}
+    for action in hand.actions:
+        parts = action.split()
+        if parts[:2] != ["d", "dh"] or len(parts) < 4:
+            continue
+        seat = int(parts[2][1:]) - 1
+        deals[seat] = deals.get(seat, 0) + 1
+        cards = [parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)]
+        up = cards[2:3] if deals[seat] == 1 else cards if deals[seat] <= 4 else []
+        if "??" in up:
+            raise PHHError(
+                f"{parts[2]}'s face-up card is not known ('??'); PokerStars text shows "
+                "every face-up card",
+                source=hand.source,
+            )
+        if "??" in cards:
+            hidden.add(seat)
+    return hidden
+
+
+def _declarations(hand: PHHHand, state: HandState) -> list[Declaration]:
+    """The shows and mucks of a PHH hand, in its order: the cards it names (a ``??``
+    is left out: PokerStars text names only cards seen), ``None`` for a muck."""
+    dealt: list[list[str]] = [[] for _ in range(state.players)]
+    found: list[Declaration] = []
+    for action in hand.actions:
+        parts = action.split("#")[0].split()
+        if parts[:2] == ["d", "dh"] and len(parts) == 4:
+            dealt[int(parts[2][1:]) - 1] += [
+                parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)
+            ]
+        elif len(parts) in (2, 3) and parts[1] == "sm" and parts[0][1:].isdigit():
+            seat = int(parts[0][1:]) - 1
+            if len(parts) == 2:
+                found.append((seat, None))
+                continue
+            tokens = (
+                dealt[seat]
+                if parts[2] == "-"
+                else [parts[2][i : i + 2] for i in range(0, len(parts[2]), 2)]
+            )
+            found.append((seat, tuple(parse_card(t) for t in tokens if t != "??")))
+    return found
+
+
+Declaration = tuple[int, tuple[Card, ...] | None]
+"""A showdown declaration as a history lists it: the seat, and the cards shown or
+``None`` for a muck."""
+
+
 def write_stars(
     state: HandState,
     *,
     number: int,
     names: Sequence[str] | None = None,
+    seats: Sequence[int] | None = None,
     table: str = "stud",
+    max_seats: int | None = None,
+    currency: str = "",
+    tournament: str = "",
     played_at: str = "2026/01/01 00:00:00 ET",
     hidden: Collection[int] = (),
+    showdown: Sequence[Declaration] | None = None,
 ) -> str:
-    """A finished hand as PokerStars text, in chips (as play-money hands are written).
+    """A finished hand as PokerStars text, which ``read_stars`` reads back to the same hand.
 
     It follows the conventions trackers read (PokerTracker, Hold'em Manager, fpdb):
-    the header line, ``Seat N: name (X in chips)``, one line per ante, ``*** 3rd
-    STREET ***`` to ``*** RIVER ***`` with ``Dealt to`` lines (every card dealt, as
-    the hand looks to someone who saw them all), ``raises X to Y`` with street
-    totals, the uncalled bet, the showdown, ``collected`` lines and a summary with
-    the total pot and a rake of 0. The face-down cards of ``hidden`` seats are not
-    written, as a cardroom writes an opponent's (the import reads them as ``??``).
+    the header line, ``Seat N: name (X in chips)`` at the real seat numbers, one line
+    per ante, ``*** 3rd STREET ***`` to ``*** RIVER ***`` with ``Dealt to`` lines
+    (every card dealt, as the hand looks to someone who saw them all), ``raises X to
+    Y`` with street totals, the uncalled bet, the showdown, ``collected`` lines
+    (after the rake) and a summary with the total pot, each pot when there are side
+    pots, and the rake (R9.4). With a ``currency`` (``USD``, ``EUR``, ``GBP``) a chip
+    is a cent and amounts are money; a ``tournament`` number makes a tournament hand.
+    The face-down cards of ``hidden`` seats are not written, as a cardroom writes an
+    opponent's (the import reads them as ``??``). ``showdown`` gives the shows and
+    mucks in a history's own order, shows the engine did not ask for included (a
+    winner's after the others mucked, or after winning uncontested); by default they
+    are the engine's.
     """
     if not state.is_over:
         raise ValueError("only a finished hand can be written")
     rules = state.rules
     n = state.players
     who = list(names) if names else [f"Player {i + 1}" for i in range(n)]
+    where = list(seats) if seats else list(range(1, n + 1))
+    if currency and currency not in _CODES:
+        raise ValueError(f"currency {currency!r}: PokerStars writes {', '.join(_CODES)}")
+    symbol = _CODES.get(currency, "")
+
+    def chips(amount: int) -> str:
+        if not currency:
+            return str(amount)
+        dollars, cents = divmod(amount, 100)
+        return f"{symbol}{dollars}" + (f".{cents:02d}" if cents else "")
+
+    stakes = f"{chips(rules.small_bet)}/{chips(rules.big_bet)}" + (
+        f" {currency}" if currency else ""
+    )
+    event = f"Tournament #{tournament}, " if tournament else ""
     out = [
-        f"PokerStars Hand #{number}:  {_TITLES[rules.variant]} "
-        f"({rules.small_bet}/{rules.big_bet}) - {played_at}",
-        f"Table '{table}' 8-max",
-        *(f"Seat {i + 1}: {who[i]} ({state.starting_stacks[i]} in chips)" for i in range(n)),
+        f"PokerStars Hand #{number}: {event} {_TITLES[rules.variant]} ({stakes}) - {played_at}",
+        f"Table '{table}' {max_seats or 8}-max",
+        *(
+            f"Seat {where[i]}: {who[i]} ({chips(state.starting_stacks[i])} in chips)"
+            for i in range(n)
+        ),
     ]
+    declared = showdown is not None
+    pending = declared
+
+    def declarations() -> list[str]:
+        return [
+            f"{who[seat]}: shows [{' '.join(map(str, cards))}]"
+            if cards is not None
+            else f"{who[seat]}: mucks hand"
+            for seat, cards in showdown or ()
+        ]
+
     cards: list[list[Card]] = [[] for _ in range(n)]
     street_in = [0] * n
-    for event in state.events:
-        match event:
+    pots: dict[int, int] = {}
+    """Each pot's chips before the rake; ``after``: after it, as the winners took them."""
+    after: dict[int, int] = {}
+    awarded = False
+    for event_ in state.events:
+        match event_:
             case AntePosted(seat=seat, amount=amount, all_in=all_in):
                 tail = " and is all-in" if all_in else ""
-                out.append(f"{who[seat]}: posts the ante {amount}{tail}")
+                out.append(f"{who[seat]}: posts the ante {chips(amount)}{tail}")
             case StreetStarted(street=street):
                 out.append(
                     "*** RIVER ***"
@@ -810,7 +980,7 @@ def write_stars(
                 )
                 street_in = [0] * n
             case CardsDealt(seat=seat):
-                dealt = event.up if seat in hidden else event.cards
+                dealt = event_.up if seat in hidden else event_.cards
                 if not dealt:
                     continue  # a hidden seventh-street card: no line, as for an opponent
                 old = " ".join(map(str, cards[seat]))
@@ -824,36 +994,57 @@ def write_stars(
                 level = max(street_in)
                 street_in[seat] += amount
                 out.append(
-                    f"{who[seat]}: {_stars_verb(action, amount, level, street_in[seat])}"
+                    f"{who[seat]}: {_stars_verb(action, amount, level, street_in[seat], chips)}"
                     + (" and is all-in" if all_in else "")
                 )
             case BetReturned(seat=seat, amount=amount):
-                out.append(f"Uncalled bet ({amount}) returned to {who[seat]}")
-            case HandShown(seat=seat, cards=shown):
+                out.append(f"Uncalled bet ({chips(amount)}) returned to {who[seat]}")
+            case HandShown(seat=seat, cards=shown) if not declared:
                 out.append(f"{who[seat]}: shows [{' '.join(map(str, shown))}]")
-            case HandMucked(seat=seat):
+            case HandMucked(seat=seat) if not declared:
                 out.append(f"{who[seat]}: mucks hand")
-            case PotAwarded(seat=seat, amount=amount):
-                out.append(f"{who[seat]} collected {amount} from pot")
+            case HandShown() | HandMucked():
+                if pending:
+                    out += declarations()
+                    pending = False  # written once, where the showdown began
+            case RakeTaken(pot=pot, amount=amount):
+                pots[pot] = pots.get(pot, 0) + amount
+                after.setdefault(pot, 0)
+            case PotAwarded(seat=seat, amount=amount, pot=pot):
+                pots[pot] = pots.get(pot, 0) + amount
+                after[pot] = after.get(pot, 0) + amount
+                awarded = True
+                out.append(f"{who[seat]} collected {chips(amount)} from pot")
             case _:
                 pass
-    pot = sum(e.amount for e in state.events if isinstance(e, PotAwarded))
-    out += ["*** SUMMARY ***", f"Total pot {pot} | Rake 0", "", ""]
-    return "\n".join(out)
+    if pending and awarded:
+        out += declarations()  # shown after winning uncontested, as PokerStars writes it
+    total = sum(pots.values())
+    listed = ""
+    if len(pots) > 1:
+        listed = " " + " ".join(
+            f"{'Main pot' if i == 0 else 'Side pot' + (f'-{i}' if len(pots) > 2 else '')} "
+            f"{chips(after[p])}."
+            for i, p in enumerate(sorted(pots))
+        )
+    out += ["*** SUMMARY ***", f"Total pot {chips(total)}{listed} | Rake {chips(state.rake)}"]
+    return "\n".join([*out, "", ""])
 
 
-def _stars_verb(action: object, amount: int, level: int, total: int) -> str:
+def _stars_verb(
+    action: object, amount: int, level: int, total: int, chips: Callable[[int], str]
+) -> str:
     """An action as PokerStars words; ``level`` is the wager to match before it."""
     match action:
         case BringIn():
-            return f"brings in for {amount}"
+            return f"brings in for {chips(amount)}"
         case Fold():
             return "folds"
         case Check():
             return "checks"
         case Call():
-            return f"calls {amount}"
+            return f"calls {chips(amount)}"
         case Bet() | Complete() | Raise() if level == 0:
-            return f"bets {total}"
+            return f"bets {chips(total)}"
         case _:
-            return f"raises {total - level} to {total}"
+            return f"raises {chips(total - level)} to {chips(total)}"

@@ -40,7 +40,7 @@ def place_probabilities(
     live = [i for i in range(n) if stacks[i] > 0]
     busted = [i for i in range(n) if stacks[i] <= 0]
     probabilities = [[0.0] * n for _ in range(n)]
-    total = float(sum(stacks))
+    total = sum(stacks)  # exact for whole chips: a float would lose a small stack beside a huge one
     # chance[mask]: the chance that exactly the players in ``mask`` (bits over ``live``)
     # took the top places, in some order.
     chance: dict[int, float] = {0: 1.0}

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -21,6 +20,7 @@ from typing import Any
 from urllib.parse import urlsplit
 
 from starlette.applications import Starlette
+from starlette.middleware import Middleware
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
@@ -28,11 +28,13 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError
+from stud.web.edge import LOCAL_HOSTS, BodyError, Guard, read_body
+from stud.web.fairness import seat_proof, stored_shuffle, with_proof
 from stud.web.history import seat_phh, seat_text, stored_hand
 from stud.web.limits import RateLimit
-from stud.web.protocol import Hello, ProtocolError, parse_command
+from stud.web.protocol import Hello, ProtocolError, check_text, parse_command, read_json
 from stud.web.replay import MAX_UPLOAD, ReplayError, replay_stored, replay_upload
-from stud.web.store import AccountInfo, HandRow, Store, StoreError
+from stud.web.store import SESSION_LIFETIME, AccountInfo, HandRow, Store, StoreError
 from stud.web.table import Settings, Table, Viewer, frame
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
 from stud.web.tournament_table import TournamentTable
@@ -50,6 +52,20 @@ DEFAULT_TABLES = (
     ("Razz", "razz", "1/1/5/10"),
 )
 """The tables a new cardroom opens with: six seats, bots in all but two."""
+
+MAX_BIG_BET = 1_000_000
+"""The largest big bet a table may play. The store keeps chips in 32-bit columns
+(at most 2,147,483,647); eight seats each bought in for the most a table takes (100
+big bets) hold 800 million at this limit, leaving room for the pot and the house's
+bankroll, which lends the bots their stacks."""
+
+MAX_OPENED = 4
+"""Cash tables one account may open in a server's run."""
+
+NOT_TEXT = "messages are JSON in text frames, not binary"
+BINARY_REFUSED = 1003
+"""The close code for a binary frame: data of a type the server does not accept
+(RFC 6455, 7.4.1)."""
 
 FLOOD_RATE = 20.0
 """Messages a second one connection may send on average (bursts of twice that)."""
@@ -72,6 +88,26 @@ class Room:
     """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
     failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
     """Wrong passwords per client address: 10 at once, then one a minute."""
+    openings: RateLimit = field(default_factory=lambda: RateLimit(burst=4, every=600.0))
+    """Tables and tournaments each account may open: 4 at once, then one per 10 minutes."""
+    opened: dict[int, set[int]] = field(default_factory=dict)
+    """The cash tables each account opened in this run (at most ``MAX_OPENED``)."""
+    slow_reader: float = 30.0
+    """Seconds a connection's socket may stay full (its client not reading) before it
+    is dropped."""
+    hello_timeout: float = 10.0
+    """Seconds a new table connection has to say hello before it is closed."""
+    sessions: dict[str, set[Viewer]] = field(default_factory=dict)
+    """The table connections open under each session token: ended when it ends."""
+
+    def end_session(self, token: str | None) -> None:
+        """Sign ``token`` out: it opens nothing any more, and its connections close."""
+        if not token:
+            return
+        self.store.logout(token)
+        for viewer in self.sessions.pop(token, set()):
+            viewer.push(frame("error", message="signed out: sign in again"))
+            viewer.close()
 
     def open(self) -> None:
         """Start a task for every stored table not yet running (the defaults in a new store)."""
@@ -135,6 +171,10 @@ class Room:
             rules = rules.with_rake(rake)
         if not MIN_SEATS <= seats <= MAX_SEATS:
             raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+        if rules.big_bet > MAX_BIG_BET:
+            raise ValueError(
+                f"stakes {stakes}: the big bet may be at most {MAX_BIG_BET:,} chips here"
+            )
         name = " ".join(name.split())[:40] or rules.variant.game_name
         table_id = self.store.create_table(
             name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
@@ -171,17 +211,12 @@ def _origin_ok(connection: HTTPConnection) -> bool:
     return urlsplit(origin).netloc == connection.headers.get("host")
 
 
+MAX_BODY = 65536
+"""The largest JSON request body, in bytes (413 over it)."""
+
+
 async def _body(request: Request) -> dict[str, Any]:
-    raw = await request.body()
-    if len(raw) > 65536:
-        raise ProtocolError("request too large")
-    try:
-        data = json.loads(raw or b"{}")
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"request is not JSON: {error.msg}") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("request must be a JSON object")
-    return data
+    return read_json(await read_body(request, MAX_BODY) or b"{}", "request")
 
 
 def _minutes(seconds: float) -> str:
@@ -198,22 +233,31 @@ def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
         raise ProtocolError(f"{key} must be text of at most {limit} characters")
-    return value
+    return check_text(value, key)
 
 
-def create_app(room: Room) -> Starlette:
-    """The ASGI application serving ``room``."""
+def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
+    """The ASGI application serving ``room`` under the host names ``hosts``."""
 
     def me(connection: HTTPConnection) -> AccountInfo | None:
         return room.store.account(_token(connection))
 
-    def signed_in(token: str) -> JSONResponse:
+    def signed_in(token: str, request: Request) -> JSONResponse:
+        """A new session's answer; the session the request came with (if any) ends, so
+        a token planted before a sign-in is worth nothing after it."""
+        room.end_session(_token(request))
         account = room.store.account(token)
         assert account is not None
         response = JSONResponse(
             {"name": account.name, "bankroll": account.bankroll, "token": token}
         )
-        response.set_cookie(COOKIE, token, httponly=True, samesite="strict", max_age=30 * 86400)
+        response.set_cookie(
+            COOKIE,
+            token,
+            httponly=True,
+            samesite="strict",
+            max_age=int(SESSION_LIFETIME.total_seconds()),
+        )
         return response
 
     async def account_route(request: Request) -> Response:
@@ -236,12 +280,15 @@ def create_app(room: Room) -> Starlette:
         try:
             data = await _body(request)
             if kind == "guest":
-                return signed_in(room.store.guest())
+                return signed_in(await asyncio.to_thread(room.store.guest), request)
             name, password = _text(data, "name", 40), _text(data, "password", 200)
+            # scrypt takes tens of milliseconds: off the loop, which serves the tables
             if kind == "register":
-                return signed_in(room.store.register(name, password))
+                token = await asyncio.to_thread(room.store.register, name, password)
+                return signed_in(token, request)
             try:
-                return signed_in(room.store.login(name, password))
+                token = await asyncio.to_thread(room.store.login, name, password)
+                return signed_in(token, request)
             except StoreError:
                 room.failed_sign_ins.wait(address)
                 raise
@@ -249,6 +296,9 @@ def create_app(room: Room) -> Starlette:
             return _error(str(error))
 
     async def logout(request: Request) -> Response:
+        if not _origin_ok(request):
+            return _error("requests must come from this cardroom's page", 403)
+        room.end_session(_token(request))
         response = JSONResponse({"ok": True})
         response.delete_cookie(COOKIE)
         return response
@@ -271,11 +321,22 @@ def create_app(room: Room) -> Starlette:
             }
         )
 
+    def opening(account: AccountInfo) -> JSONResponse | None:
+        """The refusal when ``account`` may not open a table or tournament now."""
+        if len(room.opened.get(account.id, ())) >= MAX_OPENED:
+            return _error(f"you opened {MAX_OPENED} tables already: play at one of them", 429)
+        if wait := room.openings.wait(f"account {account.id}"):
+            return _error(f"you opened tables just now: try again in {_minutes(wait)}", 429)
+        return None
+
     async def new_table(request: Request) -> Response:
         if not _origin_ok(request):
             return _error("requests must come from this cardroom's page", 403)
-        if me(request) is None:
+        account = me(request)
+        if account is None:
             return _error("sign in or play as a guest to open a table", 401)
+        if refused := opening(account):
+            return refused
         try:
             data = await _body(request)
             seats = data.get("seats", 6)
@@ -291,6 +352,7 @@ def create_app(room: Room) -> Starlette:
             )
         except (ProtocolError, RulesError, ValueError) as error:
             return _error(str(error))
+        room.opened.setdefault(account.id, set()).add(table.id)
         return JSONResponse(table.summary())
 
     async def tournaments(request: Request) -> Response:
@@ -306,8 +368,11 @@ def create_app(room: Room) -> Starlette:
     async def new_tournament(request: Request) -> Response:
         if not _origin_ok(request):
             return _error("requests must come from this cardroom's page", 403)
-        if me(request) is None:
+        account = me(request)
+        if account is None:
             return _error("sign in or play as a guest to open a tournament", 401)
+        if refused := opening(account):
+            return refused
         try:
             data = await _body(request)
             table = room.create_tournament(_text(data, "name", 40), data)
@@ -328,6 +393,9 @@ def create_app(room: Room) -> Starlette:
                 "pot": r.pot,
                 "net": r.state.payoffs[r.accounts.index(account.id)],
                 "at": r.ended,
+                "proof": seat_proof(
+                    r.state, list(r.names), r.accounts.index(account.id), r.shuffle
+                ),
             }
             for r in reversed(table.recent)
             if account.id in r.accounts
@@ -335,6 +403,9 @@ def create_app(room: Room) -> Starlette:
         return JSONResponse({"hands": out})
 
     async def hand_file(request: Request) -> Response:
+        kind = request.path_params["kind"]
+        if kind not in {"phh", "txt"}:
+            return _error("a hand downloads as .phh or .txt", 404)
         account = me(request)
         row = room.store.hand(request.path_params["hand"])
         if row is None or row.phh is None:
@@ -343,11 +414,11 @@ def create_app(room: Room) -> Starlette:
             return _error("only the players of a hand can download it", 403)
         seat = row.accounts.index(account.id)
         state = stored_hand(row.phh)
-        if request.path_params["kind"] == "phh":
-            body = seat_phh(state, list(row.names), seat)
+        if kind == "phh":
+            body = with_proof(seat_phh(state, list(row.names), seat), row.shuffle)
         else:
             body = seat_text(state, list(row.names), seat, f"Hand {row.id}")
-        name = f"hand-{row.id}.{request.path_params['kind']}"
+        name = f"hand-{row.id}.{kind}"  # from the id and a known format: nothing of the path
         return PlainTextResponse(
             body, headers={"content-disposition": f'attachment; filename="{name}"'}
         )
@@ -390,6 +461,7 @@ def create_app(room: Room) -> Starlette:
                 names=row.names,
                 accounts=row.accounts,
                 viewer=row.seats[row.accounts.index(account.id)] if played else None,
+                shuffle=stored_shuffle(row.shuffle),
             )
         except ReplayError as error:
             return _error(str(error), 500)
@@ -401,14 +473,10 @@ def create_app(room: Room) -> Starlette:
         if me(request) is None:
             return _error("sign in or play as a guest to replay a file", 401)
         name = request.query_params.get("name") or "upload.phh"
-        data = bytearray()
-        async for chunk in request.stream():
-            data += chunk
-            if len(data) > MAX_UPLOAD:
-                return _error(f"{name[:100]}: the file is over {MAX_UPLOAD} bytes", 413)
+        data = await read_body(request, MAX_UPLOAD, f"{name[:100]}: the file")
         try:
             result = await asyncio.to_thread(
-                replay_upload, bytes(data), name[:100], request.query_params.get("hand")
+                replay_upload, data, name[:100], request.query_params.get("hand")
             )
         except ReplayError as error:
             return _error(str(error))
@@ -418,7 +486,16 @@ def create_app(room: Room) -> Starlette:
         return FileResponse(STATIC / "index.html")
 
     async def socket(websocket: WebSocket) -> None:
-        await _serve_socket(room, websocket, me(websocket))
+        token = _token(websocket)
+        account = room.store.account(token)
+        if token and account is None:
+            await websocket.accept()
+            await websocket.send_text(
+                frame("error", message="signed out or expired: sign in again")
+            )
+            await websocket.close(code=4001)
+            return
+        await _serve_socket(room, websocket, account, token)
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -447,10 +524,18 @@ def create_app(room: Room) -> Starlette:
             Mount("/static", StaticFiles(directory=STATIC), name="static"),
         ],
         lifespan=lifespan,
+        exception_handlers={BodyError: _body_refused},
+        middleware=[Middleware(Guard, hosts=hosts)],
     )
 
 
-async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo | None) -> None:
+async def _body_refused(request: Request, error: Exception) -> Response:
+    return _error(str(error), error.status if isinstance(error, BodyError) else 400)
+
+
+async def _serve_socket(
+    room: Room, websocket: WebSocket, account: AccountInfo | None, token: str | None
+) -> None:
     """One client at one table: hello first, then commands in, frames out."""
     table = room.tables.get(websocket.path_params["table"])
     await websocket.accept()
@@ -460,21 +545,33 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
         await websocket.close(code=4004 if table is None else 4003)
         return
     viewer = Viewer(account.id if account else None, account.name if account else "observer")
+    code = 4000
     try:
-        first = parse_command(await websocket.receive_text())
+        try:
+            message = await asyncio.wait_for(websocket.receive(), room.hello_timeout)
+        except TimeoutError:
+            raise ProtocolError(f"no hello within {room.hello_timeout:g} seconds") from None
+        if message["type"] == "websocket.disconnect":
+            return
+        if message.get("text") is None:
+            code = BINARY_REFUSED
+            raise ProtocolError(NOT_TEXT)
+        first = parse_command(message["text"])
         if not isinstance(first, Hello):
             raise ProtocolError("the first message must be hello")
-    except (ProtocolError, WebSocketDisconnect, KeyError) as error:
+    except (ProtocolError, WebSocketDisconnect) as error:
         with contextlib.suppress(RuntimeError, WebSocketDisconnect):
             await websocket.send_text(frame("error", message=str(error) or "closed"))
-            await websocket.close(code=4000)
+            await websocket.close(code=code)
         return
     wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
-    sender = _Sender(websocket, viewer, wire) if wire is not None else None
-    writer = asyncio.create_task(_write(websocket, viewer)) if wire is None else None
+    inbox = _Inbox(table, viewer)
+    sender = _Sender(websocket, viewer, wire, inbox, room.slow_reader) if wire else None
+    writer = asyncio.create_task(_write(websocket, viewer, inbox)) if wire is None else None
+    if token:
+        room.sessions.setdefault(token, set()).add(viewer)
     table.join(viewer, first)
     watch = room.watching.open(account.id, table.id) if account else None
-    inbox = _Inbox(table, viewer)
     if wire is not None:
         wire.listen(inbox.take)  # messages go straight to the table; closing comes below
     try:
@@ -482,12 +579,17 @@ async def _serve_socket(room: Room, websocket: WebSocket, account: AccountInfo |
             message = await websocket.receive()
             if message["type"] == "websocket.disconnect":
                 break
-            inbox.take(message.get("text") or message.get("bytes") or "")
+            text = message.get("text")
+            inbox.take(text if text is not None else message.get("bytes") or b"")
     except WebSocketDisconnect:
         pass
     finally:
         if watch is not None:
             room.watching.close(watch)
+        if token and (held := room.sessions.get(token)) is not None:
+            held.discard(viewer)
+            if not held:
+                del room.sessions[token]
         table.part(viewer)
         viewer.close()
         with contextlib.suppress(Exception):
@@ -501,17 +603,24 @@ class _Inbox:
     """A connection's messages to its table: each checked against the flood limit and
     parsed, then handed to the table, or answered with an error to the sender."""
 
-    __slots__ = ("_allowance", "_since", "_table", "_viewer")
+    __slots__ = ("_allowance", "_since", "_table", "_viewer", "close_code")
 
     def __init__(self, table: Table, viewer: Viewer) -> None:
         self._table = table
         self._viewer = viewer
         self._allowance = 2 * FLOOD_RATE
         self._since = time.monotonic()
+        self.close_code = 1000
+        """The code the connection closes with when this side closes it."""
 
     def take(self, text: str | bytes) -> None:
         viewer = self._viewer
         if viewer.closed:
+            return
+        if isinstance(text, bytes):  # the protocol is text: a binary frame is not obeyed
+            viewer.push(frame("error", message=NOT_TEXT))
+            self.close_code = BINARY_REFUSED
+            viewer.close()
             return
         now = time.monotonic()
         self._allowance = min(2 * FLOOD_RATE, self._allowance + (now - self._since) * FLOOD_RATE)
@@ -531,10 +640,23 @@ class _Sender:
     them, all in one write, from a loop callback: waking a writer task for every
     connection, seven an action, cost more than the writes' own Python."""
 
-    __slots__ = ("_closing", "_loop", "_scheduled", "_viewer", "_websocket", "_wire")
+    __slots__ = (
+        "_closing",
+        "_inbox",
+        "_loop",
+        "_scheduled",
+        "_slow",
+        "_viewer",
+        "_websocket",
+        "_wire",
+    )
 
-    def __init__(self, websocket: WebSocket, viewer: Viewer, wire: Wire) -> None:
+    def __init__(
+        self, websocket: WebSocket, viewer: Viewer, wire: Wire, inbox: _Inbox, slow: float
+    ) -> None:
         self._websocket = websocket
+        self._inbox = inbox
+        self._slow = slow
         self._viewer = viewer
         self._wire = wire
         self._loop = asyncio.get_running_loop()
@@ -556,10 +678,18 @@ class _Sender:
         if frames and not self._wire.write_frames(frames):
             return
         if self._viewer.closed and self._closing is None and self._wire.open:
-            self._closing = self._loop.create_task(self._websocket.close())
+            self._closing = self._loop.create_task(
+                self._websocket.close(code=self._inbox.close_code)
+            )
 
     async def _after_drain(self) -> None:
-        await self._wire.drained()
+        try:
+            async with asyncio.timeout(self._slow):
+                await self._wire.drained()
+        except TimeoutError:  # a client that does not read costs memory, not forever
+            self._viewer.close()
+            self._wire.cut_off()
+            return
         self._flush()
 
     async def closed(self) -> None:
@@ -568,7 +698,7 @@ class _Sender:
             await self._closing
 
 
-async def _write(websocket: WebSocket, viewer: Viewer) -> None:
+async def _write(websocket: WebSocket, viewer: Viewer, inbox: _Inbox) -> None:
     """Send a connection's frames through ASGI as they are queued (without a ``Wire``)."""
     while frames := await viewer.frames():
         try:
@@ -577,4 +707,4 @@ async def _write(websocket: WebSocket, viewer: Viewer) -> None:
         except (WebSocketDisconnect, RuntimeError):
             return
     with contextlib.suppress(Exception):
-        await websocket.close()
+        await websocket.close(code=inbox.close_code)

@@ -3,9 +3,11 @@
 Every frame the server sends about a table is built here from a ``Moment`` (the
 table as it stands after a change) for one viewer: a seat number, or ``None`` for
 an observer. A seat gets its own face-down cards; everyone else gets only how
-many there are, until the owner shows them at showdown. The deck never leaves
-the server: a ``Moment`` does not hold it. One function to audit, and one
-property test (``tests/web/test_projection.py``) that checks raw frames.
+many there are, until the owner shows them at showdown. The deck's order never
+leaves the server: a ``Moment`` holds the hand's ``Shuffle`` only to publish its
+commitment and to open each card a viewer is shown, as it is shown (its salt
+beside it, docs/shuffle.md). One function to audit, and one property test
+(``tests/web/test_projection.py``) that checks raw frames.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ from stud.actions import (
 from stud.cards import DECK, Card
 from stud.history.text import describe_action, hand_name
 from stud.rules import Rules
+from stud.shuffle import Shuffle
 from stud.state import HandState, Phase
 from stud.views import seen_down
 from stud.web.protocol import action_json
@@ -103,6 +106,10 @@ class Moment:
     clock: Clock | None = None
     events: tuple[Event, ...] = ()
     notes: tuple[str, ...] = ()
+    shuffle: Shuffle | None = None
+    """The hand's shuffle: its commitment is public, and each card shown opens with it."""
+    next_deck: str | None = None
+    """The root of the next hand's deck, committed before its seeds (docs/shuffle.md)."""
     hand_sittings: tuple[int, ...] = ()
     """The ``SeatInfo.sitting`` of who held each seat of the hand when it was dealt
     (empty: sitting 0 in every one, as a replay's seats are). Only that sitting is
@@ -131,6 +138,12 @@ _TEXT = {card: str(card) for card in DECK}
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
     return [_TEXT[c] for c in cards]
+
+
+def _openings(moment: Moment, cards: tuple[Card, ...]) -> Json:
+    """The opening (salt) of each of ``cards``, a viewer sees them: ``{card: salt}``."""
+    shuffle = moment.shuffle
+    return {} if shuffle is None else {_TEXT[c]: shuffle.opening(c) for c in cards}
 
 
 def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
@@ -253,6 +266,7 @@ def _hand_json(moment: Moment) -> Json | None:
         "awards": awards,
         "rake": hand.rake,
         "legal": [],
+        "deck": None if moment.shuffle is None else moment.shuffle.public(),
     }
 
 
@@ -334,6 +348,7 @@ def public_parts(
         "clock": None
         if clock is None
         else {"seat": clock.seat, "deadline": clock.deadline, "bank": clock.bank},
+        "next_deck": moment.next_deck,
         "you": None,
     }
 
@@ -442,7 +457,11 @@ def all_own_events(moment: Moment, public: list[Json]) -> dict[int, dict[int, Js
             seat = moment.hand_seats[event.seat]
             if holders.get(seat) != event.seat:
                 continue
-            item = {**public[offset + index], "down": _cards(event.down)}
+            item = {
+                **public[offset + index],
+                "down": _cards(event.down),
+                "open": _openings(moment, event.down + event.up),
+            }
             out.setdefault(seat, {})[offset + index] = item
     return out
 
@@ -479,10 +498,13 @@ def public_events(moment: Moment) -> list[Json]:
                         "up": _cards(up),
                         "down": [],
                         "down_count": len(down),
+                        "open": _openings(moment, up),
                     }
                 )
             case CommunityCardDealt(card=card):
-                out.append({"kind": "community", "card": str(card)})
+                out.append(
+                    {"kind": "community", "card": str(card), "open": _openings(moment, (card,))}
+                )
             case ActionTaken() as taken:
                 seat = seat_of[taken.seat]
                 entry: Json = {"kind": "action", "seat": seat, "street": taken.street}
@@ -499,7 +521,13 @@ def public_events(moment: Moment) -> list[Json]:
                 hand = moment.hand
                 named = hand_name(hand.hand_of(h), hand.rules) if hand else ""
                 out.append(
-                    {"kind": "shown", "seat": seat_of[h], "cards": _cards(cards), "hand": named}
+                    {
+                        "kind": "shown",
+                        "seat": seat_of[h],
+                        "cards": _cards(cards),
+                        "hand": named,
+                        "open": _openings(moment, cards),
+                    }
                 )
             case RakeTaken(pot=pot, amount=amount):
                 out.append({"kind": "rake", "pot": pot, "amount": amount})

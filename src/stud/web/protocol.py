@@ -9,11 +9,13 @@ protocol, with examples, is in ``docs/protocol.md``.
 from __future__ import annotations
 
 import json
+import unicodedata
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
+from stud.rules import MAX_SEATS
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
 
 __all__ = [
@@ -34,7 +36,9 @@ __all__ = [
     "Unregister",
     "action_json",
     "action_of",
+    "check_text",
     "parse_command",
+    "read_json",
 ]
 
 VERSION = 2
@@ -49,9 +53,34 @@ class ProtocolError(ValueError):
     """A message the server cannot accept, with the reason in one line."""
 
 
+_JOINERS = frozenset("\u200c\u200d")
+"""Format characters text may hold: the joiners that build emoji and some scripts."""
+
+
+def check_text(text: str, what: str) -> str:
+    """``text`` if it holds no control, format (but the joiners), surrogate, private or
+    unassigned character, else a ``ProtocolError`` naming ``what``: such characters
+    are invisible or break a line, and the databases refuse some (PostgreSQL a NUL)."""
+    for character in text:
+        if unicodedata.category(character)[0] == "C" and character not in _JOINERS:
+            raise ProtocolError(
+                f"{what} may not hold the character U+{ord(character):04X}"
+                f" ({unicodedata.name(character, 'a control character').lower()})"
+            )
+    return text
+
+
+def _chat_line(text: str) -> str:
+    line = " ".join(check_text(text, "a chat line").split())
+    if not line:
+        raise ValueError("a chat line needs something besides spaces")
+    return line
+
+
 class _Message(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
-    v: Literal[2] = 2
+    v: int = Field(default=VERSION, ge=VERSION, le=VERSION)
+    """The version: the integer 2 (strict: JSON's ``2.0`` is not an integer)."""
 
 
 class Hello(_Message):
@@ -62,12 +91,17 @@ class Hello(_Message):
     epoch: str | None = Field(default=None, max_length=64)
 
 
+Seed = Annotated[str, Field(min_length=1, max_length=64, pattern=r"^[0-9A-Za-z_-]+$")]
+"""A player's entropy for the next hand's shuffle: up to 64 letters, digits, ``_`` or ``-``."""
+
+
 class Sit(_Message):
     """Take an empty seat (0-based) with chips from the bankroll."""
 
     type: Literal["sit"]
     seat: int = Field(ge=0, le=7)
     buy_in: int = Field(gt=0)
+    seed: Seed | None = None
 
 
 ActionName = Literal[
@@ -82,6 +116,8 @@ class Act(_Message):
     seq: int = Field(ge=1)
     action: ActionName
     to: int | None = Field(default=None, gt=0)
+    seed: Seed | None = None
+    """Entropy for the next hand's shuffle (docs/shuffle.md), as with ``sit``."""
 
 
 class SitOut(_Message):
@@ -120,7 +156,8 @@ class Chat(_Message):
     """A line of chat to the table."""
 
     type: Literal["chat"]
-    text: str = Field(min_length=1, max_length=200)
+    text: Annotated[str, Field(min_length=1, max_length=200), AfterValidator(_chat_line)]
+    """The line as shown: runs of spaces made one, and no line breaks or controls."""
 
 
 class Register(_Message):
@@ -143,10 +180,29 @@ Command = Annotated[
 _COMMAND: TypeAdapter[Command] = TypeAdapter(Command)
 
 
+def read_json(raw: str | bytes, what: str) -> dict[str, object]:
+    """A JSON object from a client (a message, a request body), or a ``ProtocolError``
+    saying why not: not JSON, not UTF-8, nested too deeply, or not an object."""
+    try:
+        data = json.loads(raw)
+    except json.JSONDecodeError as error:
+        raise ProtocolError(f"{what} is not JSON: {error.msg} at character {error.pos}") from None
+    except UnicodeDecodeError:
+        raise ProtocolError(f"{what} is not UTF-8 text") from None
+    except RecursionError:  # the parser's own guard: ``[[[[...`` deeper than it recurses
+        raise ProtocolError(f"{what} is nested too deeply") from None
+    if not isinstance(data, dict):
+        raise ProtocolError(f"{what} must be a JSON object")
+    return data
+
+
 def parse_command(frame: str | bytes) -> Command:
     """One command from one frame, or a ``ProtocolError`` saying what is wrong."""
-    if len(frame) > MAX_FRAME:
-        raise ProtocolError(f"message too large: {len(frame)} bytes, at most {MAX_FRAME}")
+    size = len(frame)
+    if size * 4 > MAX_FRAME and isinstance(frame, str):  # UTF-8 takes up to 4 bytes each
+        size = len(frame.encode(errors="surrogatepass"))
+    if size > MAX_FRAME:
+        raise ProtocolError(f"message too large: {size} bytes, at most {MAX_FRAME}")
     try:  # a good message is parsed and checked in one pass, in pydantic-core
         command = _COMMAND.validate_json(frame)
     except ValidationError:
@@ -154,15 +210,8 @@ def parse_command(frame: str | bytes) -> Command:
     else:
         if "v" in command.model_fields_set:  # the model's default is for the server's own
             return command
-    try:
-        data = json.loads(frame)
-    except json.JSONDecodeError as error:
-        raise ProtocolError(f"message is not JSON: {error.msg} at character {error.pos}") from None
-    except UnicodeDecodeError:
-        raise ProtocolError("message is not UTF-8 text") from None
-    if not isinstance(data, dict):
-        raise ProtocolError("message must be a JSON object")
-    if data.get("v") != VERSION:
+    data = read_json(frame, "message")
+    if type(data.get("v")) is not int or data["v"] != VERSION:
         said = "no protocol version" if "v" not in data else f"protocol version {data['v']!r}"
         raise ProtocolError(f'{said}: this server speaks version {VERSION} ("v": {VERSION})')
     try:
@@ -173,7 +222,9 @@ def parse_command(frame: str | bytes) -> Command:
 
 _WORDED: dict[tuple[str | int, ...], str] = {
     ("sit", "buy_in"): "the buy-in must be a whole number of chips, more than 0",
-    ("sit", "seat"): "the seat must be a whole number from 0 (seat 1) to 7 (seat 8)",
+    ("sit", "seat"): (
+        f"the seat must be a whole number from 0 (seat 1) to {MAX_SEATS - 1} (seat {MAX_SEATS})"
+    ),
 }
 """What a person is told of a bad field they typed themselves, in place of the model's
 words ("sit.buy_in: Input should be a valid integer")."""
@@ -185,7 +236,8 @@ def _worded(first: ErrorDetails) -> str:
     where = ".".join(str(p) for p in loc) or "message"
     said = _WORDED.get(loc)
     if said is None:
-        return f"{where}: {first['msg']}"
+        message = first["ctx"]["error"] if first["type"] == "value_error" else first["msg"]
+        return f"{where}: {message}"
     if first["type"] == "missing":
         return f"{said}: none was given"
     given = json.dumps(first["input"])

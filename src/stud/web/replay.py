@@ -33,6 +33,7 @@ from stud.actions import (
 )
 from stud.cards import Card
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
+from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.web.projection import Moment, SeatInfo, project, project_events
 
@@ -154,8 +155,10 @@ def replay_stored(
     names: Sequence[str],
     accounts: Sequence[int],
     viewer: int | None,
+    shuffle: Shuffle | None = None,
 ) -> Replay:
-    """A cardroom hand from its stored PHH, as the player in table seat ``viewer`` saw it.
+    """A cardroom hand from its stored PHH, as the player in table seat ``viewer`` saw it
+    (with its deck's commitment and the openings they were shown, if dealt with one).
 
     ``viewer`` is ``None`` for someone who watched: they see what an observer saw.
     """
@@ -174,6 +177,7 @@ def replay_stored(
         hand_seats=tuple(seats),
         hand_id=hand_id,
         notes=(f"Hand {hand_id}",),
+        shuffle=shuffle,
     )
     title = f"Hand {hand_id} at {table_name}"
     return Replay(title, viewer, _frames(final, moment, viewer))

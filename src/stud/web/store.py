@@ -25,14 +25,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import hashlib
 import hmac
+import re
 import secrets
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -57,11 +59,14 @@ from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
 
+from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.writer import GroupWriter, Insert
 
 __all__ = [
     "GRANT",
     "HOUSE",
+    "SESSION_IDLE",
+    "SESSION_LIFETIME",
     "TOURNAMENT_REASONS",
     "AccountInfo",
     "Base",
@@ -85,6 +90,17 @@ HOUSE = "house"
 
 TOURNAMENT_REASONS = ("entry", "refund", "prize")
 """Ledger reasons of chips moving between bankrolls and a tournament's prize pool."""
+
+SESSION_LIFETIME = timedelta(days=30)
+"""A session token ends this long after its sign-in, however much it is used."""
+SESSION_IDLE = timedelta(days=7)
+"""A session token ends once it has not been used for this long."""
+_SEEN_EVERY = timedelta(minutes=5)
+"""How stale a session's last use may be before a use writes it again: not one write
+a request."""
+
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,64}")
+"""What a session token looks like (``secrets.token_urlsafe``)."""
 
 _SCRYPT = {"n": 2**14, "r": 8, "p": 1, "dklen": 32}
 
@@ -111,6 +127,12 @@ def verify_password(password: str, stored: str) -> bool:
     return kind == "scrypt" and hmac.compare_digest(again.hex(), digest)
 
 
+@functools.cache
+def _dummy_hash() -> str:
+    """A hash of no one's password, checked for a name that has none."""
+    return hash_password(secrets.token_urlsafe(16))
+
+
 def _now() -> datetime:
     return datetime.now(UTC)
 
@@ -128,6 +150,8 @@ class Account(Base):
     __tablename__ = "accounts"
     id: Mapped[int] = mapped_column(Integer, primary_key=True)
     name: Mapped[str] = mapped_column(String(40), unique=True)
+    name_key: Mapped[str | None] = mapped_column(String(80), unique=True, nullable=True)
+    """What the name looks like (``stud.web.names.name_key``): one account per look."""
     password: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bankroll: Mapped[int] = mapped_column(Integer, default=0)
@@ -139,6 +163,7 @@ class LoginSession(Base):
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
 
 
 class Ledger(Base):
@@ -191,6 +216,8 @@ class HandRow(Base):
     ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
     pot: Mapped[int] = mapped_column(Integer, default=0)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
+    shuffle: Mapped[str | None] = mapped_column(Text, nullable=True)
+    """The hand's server secret and seeds (``stud.shuffle``): server only, as ``deck``."""
 
 
 class HandEvent(Base):
@@ -272,6 +299,7 @@ class UnfinishedHand:
     accounts: list[int]
     stacks: list[int]
     actions: list[tuple[int, dict[str, Any], bool]]
+    shuffle: str | None = None
 
 
 def database_url(url: str) -> str:
@@ -334,17 +362,18 @@ class Store:
         return token
 
     def register(self, name: str, password: str) -> str:
-        """A new account with its first bankroll; returns a session token."""
-        name = name.strip()
-        if not 2 <= len(name) <= 20 or not name.replace(" ", "").replace("_", "").isalnum():
-            raise StoreError("a name is 2 to 20 letters, digits, spaces or underscores")
-        if name.lower().startswith(("guest", HOUSE, "bot")):
-            raise StoreError(f"the name {name!r} is reserved")
+        """A new account with its first bankroll; returns a session token. A name that
+        looks like one taken (``stud.web.names``) is taken."""
+        try:
+            name = check_name(name)
+        except NameRefusedError as error:
+            raise StoreError(str(error)) from None
         if len(password) < 6:
             raise StoreError("a password has at least 6 characters")
+        hashed = hash_password(password)
         try:
             with self._tx() as session:
-                account = Account(name=name, password=hash_password(password), bankroll=0)
+                account = Account(name=name, name_key=name_key(name), password=hashed, bankroll=0)
                 session.add(account)
                 session.flush()
                 self._grant(session, account)
@@ -354,12 +383,17 @@ class Store:
 
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
+        dummy = _dummy_hash()
         with self._tx() as session:
-            account = session.scalar(select(Account).where(Account.name == name.strip()))
-            if account is None or account.password is None:
+            account = session.scalar(
+                select(Account).where(Account.name_key == name_key(name))
+            ) or session.scalar(select(Account).where(Account.name == name.strip()))
+            stored = account.password if account is not None else None
+            # A missing name costs the same hash as a wrong password: the time of an
+            # answer must not tell which names have accounts.
+            if not verify_password(password, stored or dummy) or stored is None:
                 raise StoreError("no such name and password")
-            if not verify_password(password, account.password):
-                raise StoreError("no such name and password")
+            assert account is not None
             return self._new_session(session, account)
 
     def guest(self) -> str:
@@ -368,7 +402,7 @@ class Store:
             try:
                 with self._tx() as session:
                     name = f"guest-{secrets.token_hex(4)}"
-                    account = Account(name=name, guest=True, bankroll=0)
+                    account = Account(name=name, name_key=name_key(name), guest=True, bankroll=0)
                     session.add(account)
                     session.flush()
                     self._grant(session, account)
@@ -378,16 +412,33 @@ class Store:
         raise StoreError("could not find a free guest name; try again")
 
     def account(self, token: str | None) -> AccountInfo | None:
-        """The account a session token belongs to, if any."""
-        if not token:
+        """The account a live session token belongs to, if any: a token signed out, or
+        past ``SESSION_LIFETIME`` since its sign-in or ``SESSION_IDLE`` since its last
+        use, belongs to nobody (and is deleted)."""
+        if not token or not _TOKEN.fullmatch(token):  # not one of ours: nothing to look up
             return None
         with self._tx() as session:
             row = session.get(LoginSession, token)
             if row is None:
                 return None
+            now = _now()
+            seen = _aware(row.seen_at or row.created_at)
+            if now - _aware(row.created_at) > SESSION_LIFETIME or now - seen > SESSION_IDLE:
+                session.delete(row)
+                return None
+            if now - seen > _SEEN_EVERY:
+                row.seen_at = now
             account = session.get(Account, row.account_id)
             assert account is not None
             return AccountInfo(account.id, account.name, account.guest, account.bankroll)
+
+    def logout(self, token: str | None) -> None:
+        """End a session: its token belongs to nobody from now on."""
+        if token and _TOKEN.fullmatch(token):
+            with self._tx() as session:
+                row = session.get(LoginSession, token)
+                if row is not None:
+                    session.delete(row)
 
     def _open_house(self) -> int:
         """The house account's id, made when the store first opens (never later, in a
@@ -398,7 +449,7 @@ class Store:
                     found = session.scalar(select(Account.id).where(Account.name == HOUSE))
                     if found is not None:
                         return found
-                    house = Account(name=HOUSE, bankroll=0)
+                    house = Account(name=HOUSE, name_key=name_key(HOUSE), bankroll=0)
                     session.add(house)
                     session.flush()
                     return house.id
@@ -520,10 +571,12 @@ class Store:
         names: Sequence[str],
         accounts: Sequence[int],
         stacks: Sequence[int],
+        shuffle: str | None = None,
     ) -> int:
         """A dealt hand, before anyone acts; returns its id."""
         with self._tx() as session:
-            return _hand_row(table_id, deck, seats, names, accounts, stacks)(session.connection())
+            write = _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle)
+            return write(session.connection())
 
     def save_start(
         self,
@@ -533,9 +586,12 @@ class Store:
         names: Sequence[str],
         accounts: Sequence[int],
         stacks: Sequence[int],
+        shuffle: str | None = None,
     ) -> asyncio.Future[int]:
         """``start_hand`` queued for the writer: the hand's id, once it is committed."""
-        return self.writer.submit(_hand_row(table_id, deck, seats, names, accounts, stacks))
+        return self.writer.submit(
+            _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle)
+        )
 
     def add_action(
         self,
@@ -604,6 +660,7 @@ class Store:
                 list(hand.accounts),
                 list(hand.stacks),
                 [(a.seat, dict(a.action), a.timed_out) for a in actions],
+                hand.shuffle,
             )
 
     def hands(self, table_id: int, limit: int = 20) -> list[HandRow]:
@@ -917,9 +974,11 @@ def _hand_row(
     names: Sequence[str],
     accounts: Sequence[int],
     stacks: Sequence[int],
+    shuffle: str | None = None,
 ) -> Callable[[Connection], int]:
     def write(connection: Connection) -> int:
         row = {
+            "shuffle": shuffle,
             "table_id": table_id,
             "deck": deck,
             "seats": list(seats),

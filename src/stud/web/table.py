@@ -31,11 +31,13 @@ from pydantic_core import to_json
 
 from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
 from stud.bots import BOTS, Bot, make_bot
-from stud.cards import DECK, Card, parse_cards
+from stud.cards import Card, parse_cards
 from stud.history.phh import to_phh
 from stud.rules import Rules
+from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
+from stud.web.fairness import Dealer, stored_shuffle
 from stud.web.frames import EventFrames, Published, TableView
 from stud.web.projection import Clock, Moment, SeatInfo, project, project_log
 from stud.web.protocol import (
@@ -298,6 +300,7 @@ class _Recent:
     names: tuple[str, ...]
     accounts: tuple[int, ...]
     ended: float = field(default_factory=time.time)
+    shuffle: Shuffle | None = None
 
     @property
     def pot(self) -> int:
@@ -349,7 +352,9 @@ class Table:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at = 0.0
         self._rng = random.Random(secrets.randbits(64))
-        self._shuffler = secrets.SystemRandom()
+        self.dealer = Dealer()
+        """The next hand's committed deck, and the seeds players offer for it."""
+        self.shuffle: Shuffle | None = None
         self._task: asyncio.Task[None] | None = None
         self.recent: deque[_Recent] = deque(maxlen=20)
         self.hands_played = 0
@@ -539,12 +544,14 @@ class Table:
         self._viewers.add(viewer)
         number = self._seat_of(viewer)
         last_seq = 0
+        back = False  # the seat's player came back: not one more tab of a player here
         if number is not None:
             seat = self.seats[number]
             assert seat is not None
             seat.viewers += 1
             seat.dropped_at = None
             last_seq = seat.last_seq
+            back = seat.viewers == 1
         viewer.push(
             frame(
                 "welcome",
@@ -557,7 +564,7 @@ class Table:
             )
         )
         self._catch_up(viewer, hello)
-        if number is not None:
+        if back:
             self._publish(notes=(f"{viewer.name} is back",))
 
     def _part(self, viewer: Viewer) -> None:
@@ -634,6 +641,7 @@ class Table:
         except IllegalActionError as error:
             raise ProtocolError(str(error)) from None
         seat.last_seq = command.seq
+        self.dealer.offer(viewer.account, command.seed)
         seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_time))
 
     def _sit(self, viewer: Viewer, command: Sit, number: int | None) -> None:
@@ -655,6 +663,7 @@ class Table:
             bank=self.settings.time_bank,
             viewers=1,
         )
+        self.dealer.offer(viewer.account, command.seed)
         viewer.push(frame("seated", seat=command.seat, last_seq=0))
         self._publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",))
 
@@ -786,7 +795,7 @@ class Table:
                 stacks[number] = seat.stack
         names = tuple(self._names())
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
-        recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts)
+        recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle)
         await self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.last_hour.add(recent.ended, recent.pot)
@@ -840,17 +849,21 @@ class Table:
             return
         numbers = tuple(n for n, s in enumerate(self.seats) if s and self._dealt_in(n, s))
         seats = [self.seats[n] for n in numbers]
-        deck = list(DECK)
-        self._shuffler.shuffle(deck)
+        accounts = [s.account for s in seats if s]
+        shuffle = self.dealer.shuffle(accounts)
+        deck = list(shuffle.dealt)
         stacks = [s.stack for s in seats if s is not None]
         self.hand_id = await self.store.save_start(
             self.id,
             "".join(str(c) for c in deck),
             numbers,
             [s.name for s in seats if s],
-            [s.account for s in seats if s],
+            accounts,
             stacks,
+            shuffle.stored(),
         )
+        self.dealer.dealt(accounts)
+        self.shuffle = shuffle
         self._deal(numbers, deck, stacks)
 
     def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> None:
@@ -922,6 +935,8 @@ class Table:
             clock=clock,
             events=events,
             notes=notes,
+            shuffle=self.shuffle,
+            next_deck=self.dealer.next.root,
         )
 
     def _publish(
@@ -993,6 +1008,8 @@ class Table:
             return
         self.hand_id = unfinished.id
         deck = list(parse_cards(unfinished.deck))
+        shuffle = stored_shuffle(unfinished.shuffle)
+        self.shuffle = shuffle if shuffle is not None and list(shuffle.dealt) == deck else None
         self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
         self.hand_seats = tuple(unfinished.seats)
         self.hand_sittings = self._sittings(self.hand_seats)

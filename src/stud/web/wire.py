@@ -22,8 +22,9 @@ that also offers the application, as the ASGI extension ``WIRE``, a ``Wire``:
   as clients send them) is unmasked here; anything else goes through the
   websockets parser, which keeps every rule of the protocol.
 
-Keepalive pings go only to a client that has sent no message for a whole
-interval (watchers, mostly): one that has is known to be there.
+Keepalive pings go to a client that has sent a message in the interval only one
+interval in three (to watchers, mostly, every interval): one that sends is known to
+be there, though it may not read.
 
 An application served without it (another ASGI server, other tests) finds no
 ``WIRE`` in the scope and uses plain ASGI messages; ``stud.web.app`` does both.
@@ -73,6 +74,9 @@ class Wire(Protocol):
     def listen(self, handler: Handler) -> None:
         """From now on give every message to ``handler`` (any already queued first)."""
 
+    def cut_off(self) -> None:
+        """Drop the connection now, unsent frames and all (a client that stopped reading)."""
+
 
 _TEXT = 0x81
 """FIN and the text opcode: a whole text message in one frame."""
@@ -98,6 +102,10 @@ def framed(frames: Iterable[str]) -> bytes:
     return b"".join(parts)
 
 
+_SKIPS = 2
+"""Keepalive pings left out in a row at most for a client that keeps sending."""
+
+
 class WireProtocol(WebSocketsSansIOProtocol):
     """uvicorn's sans-I/O websocket protocol that is also its connection's ``Wire``."""
 
@@ -106,6 +114,8 @@ class WireProtocol(WebSocketsSansIOProtocol):
         self._handler: Handler | None = None
         self._heard = False
         """Whether the client sent a message since the last keepalive ping was due."""
+        self._skipped = 0
+        """Keepalive pings left out in a row because the client had sent something."""
 
     def handle_connect(self, event: Any) -> None:
         super().handle_connect(event)
@@ -139,32 +149,52 @@ class WireProtocol(WebSocketsSansIOProtocol):
     def send_receive_event_to_app(self) -> None:
         self._heard = True
         handler = self._handler
-        if handler is None or self.close_sent:
+        if self.close_sent:  # uvicorn discards it
             super().send_receive_event_to_app()
             return
         data = self.frames[0] if len(self.frames) == 1 else b"".join(self.frames)
-        if self.curr_msg_data_type == "bytes":
-            self.frames = []
-            handler(data)
-            return
-        try:
-            text = data.decode()
-        except UnicodeDecodeError:  # uvicorn's own answer: close with 1007
+        text: str | bytes = data
+        if self.curr_msg_data_type == "text":
+            try:
+                text = data.decode()
+            except UnicodeDecodeError:
+                self._refuse_text()
+                return
+        if handler is None:  # before ``listen``: the message waits in the queue
             super().send_receive_event_to_app()
             return
         self.frames = []
         handler(text)
 
+    def _refuse_text(self) -> None:
+        """A text message that is not UTF-8: closed with 1007, as uvicorn does, but
+        without logging a traceback for what is a client's mistake."""
+        self.frames = []
+        self.conn.send_close(1007)
+        self.handle_parser_exception()
+
     def send_keepalive_ping(self) -> None:
-        """Ping only a client that sent nothing for a whole interval: one that did is
-        there. Players act every few seconds, so mostly watchers are pinged (each ping
-        is a socket write, and pinging every connection adds up in a busy room)."""
+        """Ping a client that sent something in the interval only every ``_SKIPS + 1``
+        intervals: one that sends is there. Players act every few seconds, so mostly
+        watchers are pinged each time (a ping is a socket write, and pinging every
+        connection adds up in a busy room); but a client that sends and never reads is
+        still asked for a pong now and then, and dropped without one."""
         heard, self._heard = self._heard, False
-        if heard and not self.close_sent and not self.transport.is_closing():
+        if (
+            heard
+            and self._skipped < _SKIPS
+            and not self.close_sent
+            and not self.transport.is_closing()
+        ):
+            self._skipped += 1
             self.ping_timer = None
             self.schedule_ping()
             return
+        self._skipped = 0
         super().send_keepalive_ping()
+
+    def cut_off(self) -> None:
+        self.transport.abort()
 
     def listen(self, handler: Handler) -> None:
         """Hand over what waits in the queue, then take messages as they come."""
@@ -174,7 +204,8 @@ class WireProtocol(WebSocketsSansIOProtocol):
         self._handler = handler
         for message in waiting:
             if message["type"] == "websocket.receive":
-                handler(message.get("text") or message.get("bytes") or b"")
+                text = message.get("text")
+                handler(text if text is not None else message.get("bytes") or b"")
             else:  # a disconnect stays for ``receive``
                 self.queue.put_nowait(message)
         if self.read_paused:

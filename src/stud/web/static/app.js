@@ -147,6 +147,22 @@ function connect(id) {
   };
 }
 
+// The shuffle (docs/shuffle.md): each sit and action carries a fresh seed of this page's
+// own, mixed into the next hand dealt; the page remembers what it sent, and each deck
+// root it was shown before a deal, to tell the player both held.
+const mySeeds = new Set();
+const announced = new Set();
+
+function newSeed() {
+  const seed = shuffleHex(crypto.getRandomValues(new Uint8Array(16)));
+  mySeeds.add(seed);
+  return seed;
+}
+
+function noteDeck(t) {
+  if (t && t.next_deck) announced.add(t.next_deck);
+}
+
 function send(message) {
   if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify({ v: 2, ...message }));
 }
@@ -167,6 +183,7 @@ function receive(m) {
       $("log").replaceChildren();
       for (const e of m.log || []) logEvent(e, m.table);
       draw(m.table);
+      noteDeck(m.table);
       document.body.dataset.no = m.no;
       break;
     case "event": {
@@ -175,6 +192,7 @@ function receive(m) {
       const t = applyChange(table, m.change);
       for (const e of m.events) logEvent(e, t);
       draw(t);
+      noteDeck(t);
       document.body.dataset.no = m.no;
       if (t.hand && t.hand.phase === "over" && m.events.some((e) => e.kind === "awarded")) {
         loadHistory();
@@ -411,7 +429,7 @@ function draw(t) {
       // R5.8: folding when checking is free is allowed, and asked once more.
       if (a.action === "fold" && checkIsFree && !window.confirm("Checking costs nothing. Fold anyway?")) return;
       seq += 1;
-      send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }) });
+      send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }), seed: newSeed() });
       actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
     });
     actions.append(button);
@@ -490,7 +508,7 @@ $("buyin-form").addEventListener("submit", (e) => {
   const problem = buyInProblem(text, buyIn.limits, me ? me.bankroll : 0);
   if (problem) { showBuyInError(problem); return; }
   $("buyin-error").hidden = true;
-  send({ type: "sit", seat: buyIn.seat, buy_in: Number(text) });
+  send({ type: "sit", seat: buyIn.seat, buy_in: Number(text), seed: newSeed() });
 });
 $("buyin-cancel").addEventListener("click", () => $("buyin").close());
 
@@ -504,6 +522,32 @@ $("say").addEventListener("submit", (e) => {
   $("line").value = "";
 });
 $("back").addEventListener("click", () => { history.pushState({}, "", "/"); route(); });
+
+// "verified" beside a hand once this page has checked its proof (verify.js).
+function verdict(proof) {
+  const mark = document.createElement("span");
+  mark.className = "verdict";
+  mark.textContent = "checking…";
+  verifyProof(proof).then((result) => {
+    mark.replaceChildren();
+    const how = document.createElement("a");
+    how.href = "/static/shuffle.html";
+    how.target = "_blank";
+    how.textContent = "how?";
+    if (!result.ok) {
+      mark.classList.add("failed");
+      mark.append(`NOT verified: ${result.error} `, how);
+      return;
+    }
+    const notes = [`${result.cards} cards you saw open the deck committed before the deal`];
+    if (announced.has(proof.root)) notes.push("this page saw that deck committed before the hand");
+    if (proof.seeds.some((s) => mySeeds.has(s))) notes.push("your seed was mixed in");
+    mark.classList.add("verified");
+    mark.title = notes.join("; ");
+    mark.append("✓ verified ", how);
+  });
+  return mark;
+}
 
 async function loadHistory() {
   const list = $("history");
@@ -519,6 +563,7 @@ async function loadHistory() {
         item.append(" ", link);
       }
       item.append(" ", replayButton(h.id));
+      if (h.proof) item.append(" ", verdict(h.proof));
       return item;
     }));
   } catch (error) { list.replaceChildren(); }
