@@ -15,8 +15,8 @@ from typing import Annotated, Literal
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
 from pydantic_core import ErrorDetails
 
-from stud.rules import MAX_SEATS
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
+from stud.rules import MAX_SEATS
 
 __all__ = [
     "MAX_FRAME",
