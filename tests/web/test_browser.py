@@ -48,9 +48,15 @@ def _guest(page: object, base: str) -> None:
 
 def _sit(page: object, table: int, seat: int) -> None:
     page.click(f"#tables button[data-table='{table}']")  # type: ignore[attr-defined]
-    page.once("dialog", lambda dialog: dialog.accept("200"))  # type: ignore[attr-defined]
     page.click(f".seat[data-seat='{seat}'] button")  # type: ignore[attr-defined]
+    buy_in(page, "200")
     page.wait_for_selector(f".seat.me[data-seat='{seat}']")  # type: ignore[attr-defined]
+
+
+def buy_in(page: object, chips: str) -> None:
+    """Type ``chips`` into the open buy-in dialog and sit down."""
+    page.fill("#buyin[open] #buyin-chips", chips)  # type: ignore[attr-defined]
+    page.click("#buyin-sit")  # type: ignore[attr-defined]
 
 
 def _act(page: object, prefer: tuple[str, ...] = PASSIVE) -> str:

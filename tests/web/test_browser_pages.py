@@ -10,7 +10,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, _act, _turn
+from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, _act, _turn, buy_in
 from web_harness import serving
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -48,8 +48,8 @@ def test_a_new_visitor_signs_in_at_a_table_sits_reloads_and_sees_who_won(tmp_pat
         page.click("#guest")
         page.wait_for_selector("#who:has-text('bankroll')")
         assert page.locator("#welcome[hidden]").count() == 1
-        page.once("dialog", lambda dialog: dialog.accept("200"))
         page.click(".seat.empty[data-seat='4'] button")
+        buy_in(page, "200")
         page.wait_for_selector(".seat.me .card.down")
         # Once someone has brought in (Ann, if it falls to her), reload mid-hand: the
         # hand's log comes back whole with the snapshot, and goes on from there.

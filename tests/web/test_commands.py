@@ -55,3 +55,20 @@ def test_a_command_reads_the_same_in_one_pass_as_step_by_step(message: dict[str,
     assert got == expected
     assert (got is None) == bool(said)
     assert "\n" not in said
+
+
+def test_a_bad_buy_in_or_seat_is_told_in_words() -> None:
+    def said(**sit: Any) -> str:
+        try:
+            parse_command(json.dumps({"v": VERSION, "type": "sit", **sit}))
+        except ProtocolError as error:
+            return str(error)
+        raise AssertionError(f"{sit} was accepted")
+
+    whole = "the buy-in must be a whole number of chips, more than 0"
+    assert said(seat=1, buy_in="abc") == f'{whole}, not "abc"'
+    assert said(seat=1, buy_in=12.5) == f"{whole}, not 12.5"
+    assert said(seat=1, buy_in=-5) == f"{whole}, not -5"
+    assert said(seat=1) == f"{whole}: none was given"
+    assert said(seat=9, buy_in=200).startswith("the seat must be a whole number from 0 (seat 1)")
+    assert said(seat=1, buy_in="x" * 100).endswith('not "xxxxxxxxxxxxxxxx...')

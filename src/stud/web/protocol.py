@@ -13,8 +13,10 @@ import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Field, TypeAdapter, ValidationError
+from pydantic_core import ErrorDetails
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
+from stud.rules import MAX_SEATS
 
 __all__ = [
     "MAX_FRAME",
@@ -215,10 +217,31 @@ def parse_command(frame: str | bytes) -> Command:
     try:
         return _COMMAND.validate_python(data)
     except ValidationError as error:
-        first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "message"
-        said = first["ctx"]["error"] if first["type"] == "value_error" else first["msg"]
-        raise ProtocolError(f"{where}: {said}") from None
+        raise ProtocolError(_worded(error.errors()[0])) from None
+
+
+_WORDED: dict[tuple[str | int, ...], str] = {
+    ("sit", "buy_in"): "the buy-in must be a whole number of chips, more than 0",
+    ("sit", "seat"): (
+        f"the seat must be a whole number from 0 (seat 1) to {MAX_SEATS - 1} (seat {MAX_SEATS})"
+    ),
+}
+"""What a person is told of a bad field they typed themselves, in place of the model's
+words ("sit.buy_in: Input should be a valid integer")."""
+
+
+def _worded(first: ErrorDetails) -> str:
+    """One line for a message's first error: in words for the fields of ``_WORDED``."""
+    loc = tuple(first["loc"])
+    where = ".".join(str(p) for p in loc) or "message"
+    said = _WORDED.get(loc)
+    if said is None:
+        message = first["ctx"]["error"] if first["type"] == "value_error" else first["msg"]
+        return f"{where}: {message}"
+    if first["type"] == "missing":
+        return f"{said}: none was given"
+    given = json.dumps(first["input"])
+    return f"{said}, not {given if len(given) <= 20 else given[:17] + '...'}"
 
 
 _SIMPLE: dict[str, Action] = {

@@ -409,6 +409,8 @@ class Table:
             "bots": self.bots,
             "average_pot": round(average_pot),
             "hands_per_hour": hands,
+            "buy_in": dict(zip(("min", "max"), self.buy_in_range, strict=True))
+            | {"default": self.default_buy_in},
         }
 
     # -- the task -------------------------------------------------------------------
@@ -670,6 +672,11 @@ class Table:
         """The fewest and most chips a player may sit down with."""
         return 10 * self.rules.big_bet, 100 * self.rules.big_bet
 
+    @property
+    def default_buy_in(self) -> int:
+        """What a bot sits down with, and what the page offers a player first."""
+        return 20 * self.rules.big_bet
+
     def _leave(self, number: int, seat: _Seat) -> None:
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
@@ -699,7 +706,7 @@ class Table:
             raise ProtocolError("the table is full")
         number = free[0]
         label = f"{name.capitalize()} bot {number + 1}"
-        buy_in = 20 * self.rules.big_bet
+        buy_in = self.default_buy_in
         row = self.store.sit(self.id, number, None, buy_in, bot=name, name=label)
         self.seats[number] = _Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
         if not quiet:

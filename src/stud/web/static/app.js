@@ -7,6 +7,10 @@
 const $ = (id) => document.getElementById(id);
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
 const STREETS = { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" };
+// An amount of chips as people read it: 1,000.
+const formatChips = (n) => Number(n).toLocaleString("en");
+// The amounts of 1,000 chips or more in a line of text the server wrote ("calls 1000").
+const formatAmounts = (text) => text.replace(/(?<![\w-])\d{4,}(?![\w-])/g, formatChips);
 let me = null;
 let socket = null;
 let tableId = null;
@@ -89,7 +93,17 @@ async function showLobby() {
     row.append(cell);
     body.append(row);
   }
-  showTournaments();
+  labelCells($("tables"));
+  showTournaments().then(() => labelCells($("tournaments")));
+}
+
+// Each cell of a lobby table named by its column's heading (data-label): a phone
+// lays the rows out as cards, with the heading written before each value.
+function labelCells(tableEl) {
+  const heads = [...tableEl.querySelectorAll("thead th")].map((th) => th.textContent);
+  for (const row of tableEl.querySelectorAll("tbody tr")) {
+    [...row.children].forEach((cell, i) => { if (heads[i]) cell.dataset.label = heads[i]; });
+  }
 }
 
 $("create").addEventListener("submit", async (e) => {
@@ -161,6 +175,7 @@ function receive(m) {
       break;
     case "seated":
       seq = m.last_seq;
+      if ($("buyin").open) $("buyin").close();
       refreshMe();
       break;
     case "snapshot":
@@ -199,7 +214,7 @@ function receive(m) {
       refreshMe();
       break;
     case "error":
-      toast(m.message);
+      if (!buyInRefused(m.message)) toast(m.message);
       break;
     default:
       break;
@@ -246,13 +261,13 @@ function eventText(e, t) {
   switch (e.kind) {
     case "note": return e.text;
     case "street": return `*** ${STREETS[e.street]} ***`;
-    case "action": return e.text;
+    case "action": return formatAmounts(e.text);
     case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
     case "mucked": return `${nameOf(t, e.seat)} mucks`;
-    case "returned": return `${e.amount} returned to ${nameOf(t, e.seat)}`;
+    case "returned": return `${formatChips(e.amount)} returned to ${nameOf(t, e.seat)}`;
     case "awarded": return awardText(t, e);
     case "community": return `Community card ${e.card}`;
-    case "rake": return `The house takes ${e.amount} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
+    case "rake": return `The house takes ${formatChips(e.amount)} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
     default: return null;
   }
 }
@@ -260,19 +275,51 @@ function eventText(e, t) {
 function awardText(t, a) {
   const pot = a.pot === 0 ? "the main pot" : `side pot ${a.pot}`;
   const half = a.share === "whole" ? "" : `the ${a.share} half of `;
-  return `${nameOf(t, a.seat)} wins ${a.amount} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
+  return `${nameOf(t, a.seat)} wins ${formatChips(a.amount)} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
 }
 
 function card(text, kind) {
   const el = document.createElement("span");
   el.className = `card ${text === "??" ? "back" : kind || ""}`;
+  el.setAttribute("role", "img");
   if (text && text !== "??") {
     el.classList.add(text[1]);
+    if (text[0] === "T") el.classList.add("ten");
     el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
     el.title = text;
     el.dataset.card = text;
+    if (kind === "down") markDown(el, text);
+    else el.setAttribute("aria-label", cardName(text));
+  } else {
+    el.setAttribute("aria-label", "face-down card");
   }
   return el;
+}
+
+const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
+const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+
+// A card as words: "7 of clubs", "queen of hearts".
+function cardName(text) {
+  return `${RANK_NAMES[text[0]] || text[0]} of ${SUIT_NAMES[text[1]]}`;
+}
+
+// One of your own face-down cards: raised, marked "down" in words (not only by
+// colour) and announced as "down card 7 of clubs".
+function markDown(el, text) {
+  const mark = document.createElement("span");
+  mark.className = "mark";
+  mark.textContent = "down";
+  el.append(mark);
+  el.setAttribute("aria-label", `down card ${cardName(text)}`);
+}
+
+// A seat's cards in the order dealt (R3.2, R3.3): two down, the up cards, then the
+// seventh-street down card last; down cards this page may not see are backs.
+function dealtCards(s) {
+  const down = s.down.map((c) => card(c, "down"));
+  for (let i = s.down.length; i < s.down_count; i += 1) down.push(card("", "back"));
+  return [...down.slice(0, 2), ...s.up.map((c) => card(c)), ...down.slice(2)];
 }
 
 // A seat as the live table draws it; a replay draws it the same, without buttons.
@@ -285,10 +332,7 @@ function drawSeat(t, seat, s, live = true) {
     if (live && t.you === null && me && !tourney) {
       const sit = document.createElement("button");
       sit.textContent = `Sit in seat ${seat + 1}`;
-      sit.addEventListener("click", () => {
-        const chips = prompt("Buy in for how many chips?", "200");
-        if (chips) send({ type: "sit", seat, buy_in: Number(chips), seed: newSeed() });
-      });
+      sit.addEventListener("click", () => openBuyIn(seat));
       box.append(sit);
     } else {
       box.textContent = `Seat ${seat + 1} empty${live && !me ? ": sign in or play as a guest to sit" : ""}`;
@@ -313,11 +357,11 @@ function drawSeat(t, seat, s, live = true) {
   const meta = document.createElement("div");
   meta.className = "meta";
   const flags = [s.sitting_out ? "sitting out" : "", s.connected ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
-  meta.textContent = `${s.stack} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
+  meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
   if (s.wager) {
     const wager = document.createElement("span");
     wager.className = "wager";
-    wager.textContent = ` \u00b7 bet ${s.wager}`;
+    wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
     meta.append(wager);
   }
   box.append(head, meta);
@@ -327,9 +371,7 @@ function drawSeat(t, seat, s, live = true) {
     if (s.shown) {
       for (const c of s.shown) cards.append(card(c));
     } else {
-      for (const c of s.down) cards.append(card(c, "down"));
-      for (let i = s.down.length; i < s.down_count; i += 1) cards.append(card("", "back"));
-      for (const c of s.up) cards.append(card(c));
+      cards.append(...dealtCards(s));
     }
     box.append(cards);
     if (s.shown_hand) {
@@ -355,7 +397,7 @@ function drawFelt(t, prefix = "") {
   $(`${prefix}seats`).replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s, live)));
   const hand = t.hand;
   $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : live && tourney ? { registering: "Waiting for the tournament to start", running: "The next hand is coming", over: "The tournament is over" }[tourney.state] : "Waiting for players: a hand starts once a person sits in";
-  $(`${prefix}pot`).textContent = hand ? `Pot ${hand.pot}` : "";
+  $(`${prefix}pot`).textContent = hand ? `Pot ${formatChips(hand.pot)}` : "";
   $(`${prefix}community`).replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
   $(`${prefix}awards`).replaceChildren(...(hand ? hand.awards : []).map((a) => {
     const div = document.createElement("div");
@@ -365,7 +407,7 @@ function drawFelt(t, prefix = "") {
   if (hand && hand.rake) {
     const div = document.createElement("div");
     div.className = "rake";
-    div.textContent = `Rake ${hand.rake}`;
+    div.textContent = `Rake ${formatChips(hand.rake)}`;
     $(`${prefix}awards`).append(div);
   }
 }
@@ -410,6 +452,65 @@ function tick() {
   }
 }
 setInterval(tick, 250);
+
+// -- the buy-in ----------------------------------------------------------------
+// A dialog, not the browser's prompt: the table's least and most, your bankroll, a
+// first amount to take, and what is wrong with an amount said in words. The server
+// checks again; what it refuses shows in the dialog.
+
+const buyIn = { seat: null, limits: null };
+
+
+async function openBuyIn(seat) {
+  let limits;
+  try {
+    const data = await api("/api/tables");
+    limits = data.tables.find((t) => t.id === tableId).buy_in;
+  } catch (error) { toast(error.message); return; }
+  const bankroll = me ? me.bankroll : 0;
+  buyIn.seat = seat;
+  buyIn.limits = limits;
+  $("buyin-head").textContent = `Buy in at seat ${seat + 1}`;
+  $("buyin-limits").textContent = `The least you may sit down with is ${formatChips(limits.min)} chips, the most ${formatChips(limits.max)}. Your bankroll: ${formatChips(bankroll)} chips.`;
+  const chipsBox = $("buyin-chips");
+  chipsBox.min = limits.min;
+  chipsBox.max = limits.max;
+  chipsBox.value = Math.max(limits.min, Math.min(limits.default, limits.max, bankroll));
+  $("buyin-error").hidden = true;
+  $("buyin").showModal();
+  chipsBox.select();
+}
+
+// What is wrong with an amount typed for the buy-in, in words; null if nothing.
+function buyInProblem(text, limits, bankroll) {
+  const amount = Number(text);
+  if (text.trim() === "" || !Number.isInteger(amount)) return "Write the buy-in as a whole number of chips, like 200.";
+  if (amount < limits.min || amount > limits.max) return `This table takes a buy-in of ${formatChips(limits.min)} to ${formatChips(limits.max)} chips, not ${formatChips(amount)}.`;
+  if (amount > bankroll) return `Your bankroll has ${formatChips(bankroll)} chips: buy in for ${formatChips(bankroll)} or less.`;
+  return null;
+}
+
+function showBuyInError(text) {
+  $("buyin-error").textContent = text;
+  $("buyin-error").hidden = false;
+}
+
+// The server's refusal while the dialog is open goes into it (true), not a toast.
+function buyInRefused(message) {
+  if (!$("buyin").open) return false;
+  showBuyInError(message.charAt(0).toUpperCase() + message.slice(1));
+  return true;
+}
+
+$("buyin-form").addEventListener("submit", (e) => {
+  e.preventDefault();
+  const text = $("buyin-chips").value;
+  const problem = buyInProblem(text, buyIn.limits, me ? me.bankroll : 0);
+  if (problem) { showBuyInError(problem); return; }
+  $("buyin-error").hidden = true;
+  send({ type: "sit", seat: buyIn.seat, buy_in: Number(text), seed: newSeed() });
+});
+$("buyin-cancel").addEventListener("click", () => $("buyin").close());
 
 $("sitout").addEventListener("click", () => send({ type: "sit_out" }));
 $("sitin").addEventListener("click", () => send({ type: "sit_in" }));
@@ -486,6 +587,7 @@ function route() {
     tableId = null;
     seen = { no: null, epoch: null };
     showLobby();
+    openLinkedReplay();
   }
 }
 

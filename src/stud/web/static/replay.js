@@ -4,8 +4,8 @@
 // with the live table's own drawing (drawFelt, eventText in app.js).
 "use strict";
 
-const replay = { steps: [], at: 0, timer: null, back: "lobby", file: null };
-const PLAY_EVERY = 900; // milliseconds a step stays on screen while playing
+const replay = { steps: [], at: 0, timer: null, back: "lobby", file: null, page: null };
+const PLAY_EVERY = 900; // milliseconds a step stays on screen while playing, at normal speed
 
 function replayButton(handId) {
   const button = document.createElement("button");
@@ -38,7 +38,27 @@ async function openReplay(handId) {
   try {
     replay.file = null;
     showReplay(await api(`/api/hands/${handId}/replay`));
+    linkReplay(handId);
   } catch (error) { toast(error.message); }
+}
+
+// A replay of a hand from the history has an address of its own ("/?replay=12"): the
+// address bar and the link show it while it is open; closing it puts back the page's.
+function linkReplay(handId) {
+  if (replay.page === null) replay.page = location.pathname + location.search;
+  const url = `/?replay=${handId}`;
+  history.replaceState(history.state, "", url);
+  $("r-link").href = url;
+  $("r-link").hidden = false;
+}
+
+// The page was opened at a replay's address: show that hand (called once the page has
+// drawn its lobby, which the replay then covers).
+function openLinkedReplay() {
+  const handId = new URLSearchParams(location.search).get("replay");
+  if (!handId || !/^\d+$/.test(handId)) return;
+  replay.page = "/";
+  openReplay(Number(handId));
 }
 
 async function uploadReplay(file, hand) {
@@ -58,6 +78,7 @@ async function uploadReplay(file, hand) {
 
 function showReplay(data) {
   stopPlay();
+  $("r-link").hidden = true;
   if ($("replay").hidden) replay.back = $("room").hidden ? "lobby" : "room";
   $("lobby").hidden = true;
   $("room").hidden = true;
@@ -82,6 +103,9 @@ function showReplay(data) {
 
 function closeReplay() {
   stopPlay();
+  if (replay.page !== null) history.replaceState(history.state, "", replay.page);
+  replay.page = null;
+  $("r-link").hidden = true;
   $("replay").hidden = true;
   $(replay.back).hidden = false;
 }
@@ -142,8 +166,15 @@ function togglePlay() {
   if (replay.timer) { stopPlay(); return; }
   if (replay.at === replay.steps.length - 1) stepTo(0);
   $("r-play").textContent = "Pause";
-  replay.timer = setInterval(() => stepTo(replay.at + 1), PLAY_EVERY);
+  replay.timer = setInterval(() => stepTo(replay.at + 1), PLAY_EVERY * Number($("r-speed").value));
 }
+
+// A new speed takes effect at once while playing.
+$("r-speed").addEventListener("change", () => {
+  if (!replay.timer) return;
+  stopPlay();
+  togglePlay();
+});
 
 $("r-close").addEventListener("click", closeReplay);
 $("r-start").addEventListener("click", () => { stopPlay(); stepTo(0); });
@@ -161,7 +192,7 @@ $("upload").addEventListener("change", (e) => {
 });
 
 // The browser's back and forward buttons leave a replay for the page they go to.
-window.addEventListener("popstate", () => { stopPlay(); $("replay").hidden = true; });
+window.addEventListener("popstate", () => { stopPlay(); replay.page = null; $("replay").hidden = true; });
 
 // Arrows step an action (left, right) or a street (up, down); Home, End; space plays.
 document.addEventListener("keydown", (e) => {
