@@ -14,7 +14,6 @@ import time
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
@@ -224,11 +223,6 @@ def _minutes(seconds: float) -> str:
     return f"{minutes} minute{'s' if minutes > 1 else ''}"
 
 
-def _seconds(moment: datetime) -> float:
-    """A stored time as seconds since the epoch (SQLite gives it back without a zone)."""
-    return (moment if moment.tzinfo else moment.replace(tzinfo=UTC)).timestamp()
-
-
 def _text(data: dict[str, Any], key: str, limit: int = 100) -> str:
     value = data.get(key, "")
     if not isinstance(value, str) or len(value) > limit:
@@ -435,7 +429,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
         return JSONResponse({"hands": out})
 
     def watched(account: int, row: HandRow) -> bool:
-        start, end = _seconds(row.started_at), _seconds(row.ended_at or row.started_at)
+        start, end = row.started_at.timestamp(), (row.ended_at or row.started_at).timestamp()
         return room.watching.watched(account, row.table_id, start, end)
 
     async def replay_hand(request: Request) -> Response:

@@ -54,10 +54,11 @@ from sqlalchemy import (
     select,
     update,
 )
-from sqlalchemy.engine import Connection, Engine
+from sqlalchemy.engine import Connection, Dialect, Engine
 from sqlalchemy.exc import IntegrityError, SQLAlchemyError
 from sqlalchemy.orm import DeclarativeBase, Mapped, Session, mapped_column, sessionmaker
 from sqlalchemy.pool import StaticPool
+from sqlalchemy.types import TypeDecorator
 
 from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.writer import GroupWriter, Insert
@@ -137,9 +138,17 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-def _aware(moment: datetime) -> datetime:
-    """A stored time in UTC (SQLite gives it back without its zone)."""
-    return moment if moment.tzinfo is not None else moment.replace(tzinfo=UTC)
+class _UTC(TypeDecorator[datetime]):
+    """A time with its zone, read back in UTC from any database: SQLite keeps no zone,
+    so every time the store hands out can be compared and converted as it is."""
+
+    impl = DateTime(timezone=True)
+    cache_ok = True
+
+    def process_result_value(self, value: datetime | None, dialect: Dialect) -> datetime | None:
+        if value is None or value.tzinfo is not None:
+            return value
+        return value.replace(tzinfo=UTC)
 
 
 class Base(DeclarativeBase):
@@ -155,15 +164,15 @@ class Account(Base):
     password: Mapped[str | None] = mapped_column(String(200), nullable=True)
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bankroll: Mapped[int] = mapped_column(Integer, default=0)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
 
 
 class LoginSession(Base):
     __tablename__ = "sessions"
     token: Mapped[str] = mapped_column(String(64), primary_key=True)
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    seen_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    created_at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
+    seen_at: Mapped[datetime | None] = mapped_column(_UTC(), nullable=True)
 
 
 class Ledger(Base):
@@ -173,7 +182,7 @@ class Ledger(Base):
     table_id: Mapped[int | None] = mapped_column(ForeignKey("tables.id"), nullable=True)
     delta: Mapped[int] = mapped_column(Integer)
     reason: Mapped[str] = mapped_column(String(20))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
 
 
 class TableRow(Base):
@@ -185,7 +194,7 @@ class TableRow(Base):
     seats: Mapped[int] = mapped_column(Integer)
     bots: Mapped[bool] = mapped_column(Boolean, default=False)
     closed: Mapped[bool] = mapped_column(Boolean, default=False)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
     rake: Mapped[str] = mapped_column(String(20), default="")
     """The house's rake as ``percent%[:cap]`` (R9), or ``""`` for none."""
 
@@ -212,8 +221,8 @@ class HandRow(Base):
     names: Mapped[list[str]] = mapped_column(JSON)
     accounts: Mapped[list[int]] = mapped_column(JSON)
     stacks: Mapped[list[int]] = mapped_column(JSON)
-    started_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
-    ended_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True), nullable=True)
+    started_at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
+    ended_at: Mapped[datetime | None] = mapped_column(_UTC(), nullable=True)
     pot: Mapped[int] = mapped_column(Integer, default=0)
     phh: Mapped[str | None] = mapped_column(Text, nullable=True)
     shuffle: Mapped[str | None] = mapped_column(Text, nullable=True)
@@ -227,7 +236,7 @@ class HandEvent(Base):
     seat: Mapped[int] = mapped_column(Integer)
     action: Mapped[dict[str, Any]] = mapped_column(JSON)
     timed_out: Mapped[bool] = mapped_column(Boolean, default=False)
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
     seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The ``seq`` of the person's message that this action was (none for a bot's or
     the clock's): a seat's last applied one is its newest here (``last_seqs``)."""
@@ -240,7 +249,7 @@ class ChatRow(Base):
     account_id: Mapped[int] = mapped_column(ForeignKey("accounts.id"))
     name: Mapped[str] = mapped_column(String(40))
     text: Mapped[str] = mapped_column(String(200))
-    at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
 
 
 class TournamentRow(Base):
@@ -254,7 +263,7 @@ class TournamentRow(Base):
     bots: Mapped[bool] = mapped_column(Boolean, default=False)
     state: Mapped[str] = mapped_column(String(12), default="registering")
     progress: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
-    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True), default=_now)
+    created_at: Mapped[datetime] = mapped_column(_UTC(), default=_now)
 
 
 class TournamentTableRow(Base):
@@ -422,8 +431,8 @@ class Store:
             if row is None:
                 return None
             now = _now()
-            seen = _aware(row.seen_at or row.created_at)
-            if now - _aware(row.created_at) > SESSION_LIFETIME or now - seen > SESSION_IDLE:
+            seen = row.seen_at or row.created_at
+            if now - row.created_at > SESSION_LIFETIME or now - seen > SESSION_IDLE:
                 session.delete(row)
                 return None
             if now - seen > _SEEN_EVERY:
@@ -688,7 +697,7 @@ class Store:
                 .where(HandRow.table_id == table_id, HandRow.ended_at >= since)
                 .order_by(HandRow.ended_at)
             )
-            return [(_aware(ended).timestamp(), pot) for ended, pot in rows if ended is not None]
+            return [(ended.timestamp(), pot) for ended, pot in rows if ended is not None]
 
     # -- chat and the books --------------------------------------------------------
 
