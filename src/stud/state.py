@@ -59,7 +59,7 @@ from stud.core.codes import (
     low_card_key,
     rule_codes,
 )
-from stud.pots import Contender, award_pot, build_pots, uncalled_bet
+from stud.pots import Contender, Pot, award_pot, build_pots, uncalled_bet
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 
 __all__ = ["HandState", "IllegalActionError", "Phase", "new_hand"]
@@ -570,10 +570,9 @@ class HandState:
         live = tuple(
             not f and d is not False for f, d in zip(self.folded, self.declared, strict=True)
         )
-        contenders = {s: self._contender(s) for s in self.in_hand}
+        contenders = {s: self.contender(s) for s in self.in_hand}
         awards: list[PotAwarded] = []
-        dead = self._antes() if rules.dead_antes else None
-        built = build_pots(self.contributed, [not f for f in self.folded], dead)
+        built = self.showdown_pots()
         amounts = [pot.amount for pot in built]
         state = self._take_rake(amounts)
         for index, pot in enumerate(built):
@@ -613,7 +612,14 @@ class HandState:
                 antes[event.seat] = event.amount
         return antes
 
-    def _contender(self, seat: int) -> Contender:
+    def showdown_pots(self) -> list[Pot]:
+        """The main pot and side pots as they stand, with who may win each (R6.3);
+        antes played dead are in the main pot, open to every live player."""
+        dead = self._antes() if self.rules.dead_antes else None
+        return build_pots(self.contributed, [not f for f in self.folded], dead)
+
+    def contender(self, seat: int) -> Contender:
+        """``seat``'s claim at showdown: its high and low values and their names."""
         cards = self.hand_of(seat)
         own = self.down[seat] + self.up[seat]
         high_card = max(high_card_key(c.code) for c in own)
