@@ -410,3 +410,15 @@ def test_export_says_which_file_it_cannot_read() -> None:
     assert result.exit_code == 1
     assert "nothing.phh: cannot read the file" in result.stderr
     assert "Traceback" not in result.output
+
+
+def test_other_games_are_named_as_their_headers_name_them() -> None:
+    headers = {
+        "Hold'em No Limit": "Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 10:08:43 ET",
+        "Omaha Pot Limit": "Tournament #160417133, $0.25+$0.00 USD Omaha Pot Limit - Level XV "
+        "(250/500) - 2009/05/02 13:32:38 ET",
+        "Hold'em Limit": "Tournament #1, Freeroll Hold'em Limit - Level I (10/20) - 2009/05/02",
+    }
+    for game, rest in headers.items():
+        stars = read_stars(f"PokerStars Hand #1: {rest}\n", "other.txt")
+        assert dict(stars.skipped) == {game: 1}

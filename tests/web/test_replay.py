@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+from pathlib import Path
 from typing import Any
 
 from hands import NAMES
@@ -155,6 +156,43 @@ def test_a_phhs_file_offers_its_hands_and_replays_the_one_chosen() -> None:
             assert status == 400
             assert bad["error"].startswith("set.phhs:")
             assert "hand 2" in bad["error"]
+
+    asyncio.run(scenario())
+
+
+STARS = Path(__file__).parent.parent / "data" / "pokerstars" / "7-Stud-USD-0.04-0.08-200911.txt"
+
+
+def test_a_pokerstars_history_replays_through_the_importer_in_any_encoding() -> None:
+    text = STARS.read_text(encoding="utf-8")
+    numbers = [line.split("#")[1].split(":")[0] for line in text.splitlines() if "Game #" in line]
+
+    async def scenario() -> None:
+        async with cardroom() as room:
+            token = room.store.guest()
+            for data in (text.encode(), text.encode("utf-16")):
+                status, first = await _post(room, "/api/replay?name=stars.txt", data, token)
+                assert status == 200, first
+                assert [h["name"] for h in first["hands"]] == numbers
+                assert first["chosen"] == numbers[0]
+                seats = first["steps"][-1]["table"]["seats"]
+                assert [s["name"] for s in seats if s] == [
+                    "Hero",
+                    "Nikolay Zem",
+                    "totof51",
+                    "trs2758",
+                    "MasterTrini1",
+                ]
+            status, later = await _post(
+                room, f"/api/replay?name=stars.txt&hand={numbers[-1]}", text.encode(), token
+            )
+            assert status == 200, later
+            assert later["title"] == f"stars.txt [{numbers[-1]}]"
+            holdem = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26\n"
+            status, error = await _post(room, "/api/replay?name=h.txt", holdem.encode(), token)
+            assert status == 400
+            assert "no stud, stud8 or razz hand" in error["error"]
+            assert "Hold'em No Limit" in error["error"]
 
     asyncio.run(scenario())
 

@@ -11,7 +11,6 @@ import reads back to the same hands.
 
 from __future__ import annotations
 
-import codecs
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -20,6 +19,7 @@ from typing import Annotated
 import typer
 
 from stud.cli.app import app, fail, report
+from stud.history.decoding import HistoryEncodingError, decode_history
 from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, to_phhs
 from stud.history.pokerstars import StarsError, check_hand, phh_stars, read_stars, stars_phh
 from stud.storage import StorageError, default_db_path, open_store
@@ -28,28 +28,15 @@ __all__ = ["export_command", "import_command"]
 
 
 def _read_text(path: Path) -> str:
-    """A history's text: UTF-16 (with its byte-order mark, or without one when every
-    other byte is zero, as Windows tools write it), UTF-8, else Windows-1252."""
+    """A history file's text, in whichever encoding it was written (``decode_history``)."""
     try:
         data = path.read_bytes()
     except OSError as error:
         fail(f"{path}: cannot read the file: {error.strerror}")
-    encoding = "utf-8-sig"
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        encoding = "utf-16"
-    elif len(data) >= 2 and data[1::2].count(0) * 2 > len(data) // 2:
-        encoding = "utf-16-le"
-    elif len(data) >= 2 and data[0::2].count(0) * 2 > len(data) // 2:
-        encoding = "utf-16-be"
     try:
-        return data.decode(encoding)
-    except UnicodeDecodeError as error:
-        if encoding.startswith("utf-16"):
-            fail(f"{path}: UTF-16 text that does not decode (byte {error.start})")
-    try:
-        return data.decode("cp1252")
-    except UnicodeDecodeError:
-        fail(f"{path}: not a text file (neither UTF-8, UTF-16 nor Windows-1252)")
+        return decode_history(data)
+    except HistoryEncodingError as error:
+        fail(f"{path}: {error}")
 
 
 @app.command(name="import", short_help="Read and check PokerStars stud histories.")

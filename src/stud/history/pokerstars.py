@@ -262,8 +262,12 @@ def _game(rest: str) -> tuple[Variant | None, str]:
             return variant, name
     if inner:
         return None, inner[1].strip()
-    words = re.sub(r"^.*?\s-\s|\(.*$", "", rest).strip()
-    return None, words or "another game"
+    # "Tournament #1, $1+$0.10 USD Hold'em No Limit - Level I (10/20) - 2009/11/26 ..."
+    # or "Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26 ...": the game is named before
+    # the first dash, after any tournament number and buy-in, before any stakes.
+    words = re.sub(r"\(.*$", "", rest.split(" - ", maxsplit=1)[0])
+    words = re.sub(r"^Tournament #\d+,\s*(?:Freeroll\s+|\S*\d\S*\s+(?:[A-Z]{3}\s+)?)?", "", words)
+    return None, words.strip() or "another game"
 
 
 _MOST_SEATS = 10

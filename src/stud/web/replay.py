@@ -29,10 +29,14 @@ from stud.actions import (
     HandMucked,
     HandShown,
     Muck,
+    PotAwarded,
+    RakeTaken,
     Show,
 )
 from stud.cards import Card
+from stud.history.decoding import HistoryEncodingError, decode_history
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
+from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh
 from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.web.projection import Moment, SeatInfo, project, project_events
@@ -101,8 +105,22 @@ def steps_of(final: HandState) -> list[tuple[HandState, tuple[Event, ...]]]:
             out.append((state, state.events[start:]))
             start = len(state.events)
     if state.events != final.events:
-        raise ReplayError("the hand does not replay to the same events")
+        if not (out and state.is_over and final.rake and _same_play(state, final)):
+            raise ReplayError("the hand does not replay to the same events")
+        # The history records a rake its rules do not take (``phh.replay`` took it
+        # out of the pots): the hand ends as the history says.
+        begun = len(state.events) - len(out[-1][1])
+        out[-1] = (final, final.events[begun:])
     return out
+
+
+def _same_play(rebuilt: HandState, final: HandState) -> bool:
+    """Whether two endings of a hand differ only in the rake and the awards after it."""
+
+    def play(state: HandState) -> list[Event]:
+        return [e for e in state.events if not isinstance(e, RakeTaken | PotAwarded)]
+
+    return play(rebuilt) == play(final)
 
 
 def _again(state: HandState, event: Event) -> HandState:
@@ -184,28 +202,69 @@ def replay_stored(
 
 
 def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Replay:
-    """A PHH (``.phh``) or PHH set (``.phhs``, hand ``choice`` or the first) file's hand.
+    """The hand of an uploaded history: a PHH (``.phh``), a PHH set (``.phhs``) or a
+    PokerStars text history (``.txt``, or any file that starts as one), hand ``choice``
+    or the first one that replays.
 
-    Raises ``ReplayError`` with the parser's message (file, line, action) for a
-    file that cannot be read or replayed.
+    Raises ``ReplayError`` with the reader's message (file, line, hand) for a file
+    that cannot be read or replayed.
     """
     if len(data) > MAX_UPLOAD:
         raise ReplayError(f"{filename}: the file is over {MAX_UPLOAD} bytes")
+    text = _text(data, filename)
     try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise ReplayError(f"{filename}: the file is not UTF-8 text") from None
-    try:
-        if filename.lower().endswith(".phhs"):
+        if _is_pokerstars(filename, text):
+            hand, listing = _choose(_stars_hands(text, filename), filename, choice)
+        elif filename.lower().endswith(".phhs"):
             hand, listing = _choose(parse_phhs(text, source=filename), filename, choice)
         else:
             hand, listing = parse_phh(text, source=filename), []
         final = replay(hand)
         return _read(hand, final, filename, listing)
-    except (PHHError, ReplayError) as error:
+    except (PHHError, StarsError, ReplayError) as error:
         raise ReplayError(str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:  # a file the parser did not foresee
         raise ReplayError(f"{filename}: cannot be replayed: {error}") from None
+
+
+def _refusal(error: StarsError) -> PHHError:
+    return PHHError(error.reason, source=error.source, line=error.line, hand=error.hand)
+
+
+def _text(data: bytes, filename: str) -> str:
+    """PHH is UTF-8 TOML; a PokerStars history comes in whatever encoding its site or
+    tool wrote (``decode_history``)."""
+    try:
+        if filename.lower().endswith(".txt"):
+            return decode_history(data)
+        text = data.decode("utf-8")
+    except HistoryEncodingError as error:
+        raise ReplayError(f"{filename}: {error}") from None
+    except UnicodeDecodeError:
+        raise ReplayError(f"{filename}: the file is not UTF-8 text") from None
+    return text
+
+
+def _is_pokerstars(filename: str, text: str) -> bool:
+    return filename.lower().endswith(".txt") or text.lstrip().startswith("PokerStars ")
+
+
+def _stars_hands(text: str, filename: str) -> list[PHHHand | PHHError]:
+    """A PokerStars file's stud hands as PHH hands named by their hand numbers, each
+    checked against the engine; a hand that does not check is listed with its error."""
+    stars = read_stars(text, source=filename)
+    hands: list[PHHHand | PHHError] = []
+    for hand in stars.hands:
+        try:
+            check_hand(hand)
+            hands.append(parse_phh(stars_phh(hand), source=filename, hand=hand.number))
+        except StarsError as error:
+            hands.append(_refusal(error))
+    hands += [_refusal(error) for error in stars.errors]
+    if not hands:
+        games = ", ".join(sorted(stars.skipped)) or "none"
+        raise ReplayError(f"{filename}: no stud, stud8 or razz hand (other games: {games})")
+    return hands
 
 
 def _read(hand: PHHHand, final: HandState, filename: str, listing: list[Json]) -> Replay:
