@@ -55,6 +55,19 @@ def test_icm_of_a_huge_stack_beside_a_small_one() -> None:
     assert equities[1] == pytest.approx(30.0)
 
 
+def test_icm_reads_stacks_written_as_it_prints_them() -> None:
+    grouped = runner.invoke(app, ["icm", "5,000", "3,000", "2000", "--json"])
+    plain = runner.invoke(app, ["icm", "5000", "3000", "2000", "--json"])
+    assert grouped.exit_code == 0, grouped.output
+    assert json.loads(grouped.stdout) == json.loads(plain.stdout)
+    assert json.loads(grouped.stdout)["stacks"] == [5000, 3000, 2000]
+    for bad in ("5,00", "5,0000", ",500", "5000,"):
+        result = runner.invoke(app, ["icm", bad, "1000"])
+        assert result.exit_code == 2, bad
+        assert f"stack 1 ({bad!r}) must be a whole number of chips" in result.stderr
+        assert "Traceback" not in result.output
+
+
 def test_icm_refuses_a_stack_of_thousands_of_digits() -> None:
     result = runner.invoke(app, ["icm", "9" * 5000, "1"])
     assert result.exit_code == 2

@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 import os
 import random
+import re
 import time
 from dataclasses import dataclass
 from typing import Annotated
@@ -75,6 +76,9 @@ def parse_payouts(text: str, option: str = "--payouts") -> list[float]:
     return prizes
 
 
+_CHIPS = re.compile(r"\d{1,3}(?:,\d{3})+|\d+")
+
+
 @app.command(name="icm")
 def icm_command(
     stacks: Annotated[list[str], typer.Argument(help="Each player's chips, e.g. 5000 3000 2000.")],
@@ -85,9 +89,11 @@ def icm_command(
 ) -> None:
     """Each stack's share of the prize pool by ICM (Malmuth-Harville)."""
     chips: list[int] = []
-    for i, text in enumerate(stacks, start=1):
-        if not text.isdigit():
-            fail(f"stack {i} ({text!r}) must be a whole number of chips")
+    for i, given in enumerate(stacks, start=1):
+        # "5,000" as the table prints it, or 5000; commas only between groups of three.
+        if not _CHIPS.fullmatch(given):
+            fail(f"stack {i} ({given!r}) must be a whole number of chips, such as 5000 or 5,000")
+        text = given.replace(",", "")
         if len(text.lstrip("0")) > MAX_ICM_DIGITS:
             fail(f"stack {i} ({text[:12]}..., {len(text)} digits): at most {MAX_ICM_DIGITS} digits")
         chips.append(int(text))
