@@ -52,6 +52,8 @@ class _Task:
     seed: int = 0
     holding: int = -1
     """For a situation with ranges: the holding enumerated (-1 when dealt at random)."""
+    dealt: bool = False
+    """Monte Carlo dealt card by card rather than drawn from completion tables."""
 
 
 _WIDEST = 1 << 21
@@ -69,13 +71,21 @@ def _tabled(situation: Situation) -> bool:
     return all(math.comb(unseen, k) <= _WIDEST for k in needs)
 
 
-def _dealt(situation: Situation) -> bool:
-    """Whether Monte Carlo deals card by card: ranges, or players too wide for tables."""
-    return situation.ranged or not _tabled(situation)
+def _dealt(situation: Situation, trials: int) -> bool:
+    """Whether Monte Carlo deals card by card: ranges, players too wide for tables, or
+    tables that would take more evaluations to fill than the trials themselves (many
+    players early in a hand, each community card its own set of tables)."""
+    if situation.ranged or not _tabled(situation):
+        return True
+    cases = len(situation.deck) if situation.community else 1
+    unseen = situation._unseen() - (1 if situation.community else 0)
+    needs = situation.needs(community=situation.community)
+    filling = cases * sum(math.comb(unseen, k) for k in needs)
+    return filling > trials * len(needs)
 
 
 def _run_task(situation: Situation, task: _Task) -> npt.NDArray[Any]:
-    if task.trials and _dealt(situation):
+    if task.dealt:
         return _run_dealt(situation, task)
     if situation.ranged:
         weight = _holdings(situation).weights[task.holding]
@@ -164,8 +174,9 @@ def _plan(
     # likely), in chunks whose seeds depend only on the seed and the chunk number,
     # so that the result is the same however many processes run them. Dealt card by
     # card, the community card is drawn with the rest.
-    cases = 1 if _dealt(situation) else len(situation.cases())
-    if _dealt(situation):
+    dealt = _dealt(situation, trials)
+    cases = 1 if dealt else len(situation.cases())
+    if dealt:
         chunk = min(chunk, _DEALT_CHUNK)
     per_case, extra = divmod(trials, cases)
     number = 0
@@ -174,7 +185,7 @@ def _plan(
         while todo > 0:
             size = min(chunk, todo)
             seed_c = int(np.random.SeedSequence([seed, number]).generate_state(1)[0] >> 1)
-            tasks.append((_Task(c, trials=size, seed=seed_c), size))
+            tasks.append((_Task(c, trials=size, seed=seed_c, dealt=dealt), size))
             todo -= size
             number += 1
     return tasks
