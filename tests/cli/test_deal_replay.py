@@ -84,6 +84,25 @@ def test_replay_json_lines() -> None:
     }
 
 
+def test_replay_equity_gives_each_players_odds_street_by_street() -> None:
+    path = WSOP / "43_5_00-22-43_F7S.phh"
+    result = runner.invoke(app, ["replay", "--json", "--equity", str(path)])
+    assert result.exit_code == 0, result.output
+    odds = json.loads(result.output)["equity"]
+    assert odds, "the hand has streets with two or more players in"
+    streets = [o["street"] for o in odds]
+    assert streets == sorted(set(streets))
+    assert streets[0] == 3
+    for o in odds:
+        assert len(o["seen"]) == 5
+        if o["real"] is not None:
+            assert sum(v for v in o["real"] if v is not None) == pytest.approx(1.0, abs=1e-3)
+    text = runner.invoke(app, ["replay", "--equity", str(path)])
+    assert text.exit_code == 0, text.output
+    assert "3rd street" in text.output
+    assert "as they saw it / against the real cards" in text.output
+
+
 def test_replay_reports_a_bad_file_and_still_replays_the_others(tmp_path: Path) -> None:
     good = tmp_path / "good.phh"
     shutil.copy(WSOP / "43_5_00-22-43_F7S.phh", good)

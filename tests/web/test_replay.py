@@ -12,15 +12,17 @@ import random
 from pathlib import Path
 from typing import Any
 
+import pytest
 from hands import NAMES
 from hands import played as _played
 from web_harness import Cardroom, Message, cardroom, clients_at, connect, http_json
 
-from stud.actions import BringIn
+from stud.actions import BringIn, Call, Check, Muck, Show
 from stud.history.phh import to_phh, to_phhs
-from stud.state import new_hand
+from stud.rules import Rules, Variant
+from stud.state import HandState, new_hand
 from stud.web.history import seat_phh
-from stud.web.replay import MAX_UPLOAD
+from stud.web.replay import MAX_UPLOAD, replay_stored
 
 
 async def _get(room: Cardroom, path: str, token: str | None = None) -> tuple[int, Any]:
@@ -188,6 +190,13 @@ def test_a_pokerstars_history_replays_through_the_importer_in_any_encoding() -> 
             )
             assert status == 200, later
             assert later["title"] == f"stars.txt [{numbers[-1]}]"
+            assert "odds" not in later
+            status, odds = await _post(room, "/api/replay?name=stars.txt&odds=1", data, token)
+            assert status == 200, odds
+            assert odds["steps"] == first["steps"]
+            assert next(o["street"] for o in odds["odds"]) == 3
+            hero = [s["name"] for s in seats if s].index("Hero")
+            assert odds["odds"][0]["seen"][hero] is not None
             holdem = "PokerStars Hand #1: Hold'em No Limit ($0.01/$0.02 USD) - 2009/11/26\n"
             status, error = await _post(room, "/api/replay?name=h.txt", holdem.encode(), token)
             assert status == 400
@@ -195,6 +204,61 @@ def test_a_pokerstars_history_replays_through_the_importer_in_any_encoding() -> 
             assert "Hold'em No Limit" in error["error"]
 
     asyncio.run(scenario())
+
+
+def _mucked(seed: int = 5) -> HandState:
+    """Three-handed, called down; at the showdown seat 2 mucks, the others show."""
+    state = new_hand(
+        Rules(Variant.STUD, ante=1, bring_in=1, small_bet=5, big_bet=10),
+        [100, 100, 100],
+        rng=random.Random(seed),
+    )
+    while not state.is_over:
+        legal = state.legal_actions()
+        if Show() in legal:
+            state = state.apply(Muck() if state.actor == 2 else Show())
+        else:
+            state = state.apply(next(a for a in (Check(), Call(), BringIn()) if a in legal))
+    return state
+
+
+def test_a_stored_replays_odds_use_only_the_cards_its_viewer_saw() -> None:
+    """R8.4: odds by street from a stored hand never tell a card the viewer did not see."""
+
+    def stored(state: HandState, viewer: int | None) -> dict[str, Any]:
+        return replay_stored(
+            to_phh(state, players=NAMES),
+            hand_id=1,
+            table_id=1,
+            table_name="Stud",
+            size=4,
+            seats=[0, 1, 3],
+            names=NAMES,
+            accounts=[1, 2, 3],
+            viewer=viewer,
+            odds=True,
+        ).json()
+
+    shown = _played(False)
+    for viewer in (0, 3, None):
+        odds = stored(shown, viewer)["odds"]
+        assert [o["street"] for o in odds] == [3, 4, 5, 6, 7]
+        for o in odds:  # everyone showed: every seat's odds, and the real ones
+            assert o["seen"][2] is None
+            assert o["real"][2] is None
+            assert all(o["seen"][s] is not None for s in (0, 1, 3))
+            assert sum(o["real"][s] for s in (0, 1, 3)) == pytest.approx(1.0, abs=1e-3)
+    mucked = _mucked()
+    for viewer in (0, None):
+        odds = stored(mucked, viewer)["odds"]
+        assert all(o["real"] is None and o["seen"][3] is None for o in odds)
+        # Seats 0 and 1 showed at the end: their odds as they saw them may be told.
+        assert all(o["seen"][0] is not None and o["seen"][1] is not None for o in odds)
+    # The player who mucked holds their own cards and saw the two shown: to them,
+    # every live hand is known.
+    odds = stored(mucked, 3)["odds"]
+    assert all(o["seen"][3] is not None for o in odds)
+    assert all(o["real"] is not None for o in odds)
 
 
 def test_a_bad_oversized_or_anonymous_upload_gets_one_clear_line() -> None:

@@ -7,11 +7,21 @@ from pathlib import Path
 from typing import Annotated
 
 import typer
+from rich import box
+from rich.console import Console
+from rich.table import Table
 
 from stud.cli.app import app, report
+from stud.equity.streets import StreetOdds, odds_by_street
 from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, replay
+from stud.history.stand_ins import stand_ins
+from stud.positions import steps
+from stud.state import HandState
+from stud.tournament.places import ordinal
 
 __all__ = ["replay_command"]
+
+out = Console(highlight=False, emoji=False)
 
 
 @app.command(name="replay")
@@ -20,6 +30,14 @@ def replay_command(
     as_json: Annotated[bool, typer.Option("--json", help="One JSON object a line.")] = False,
     check: Annotated[
         bool, typer.Option("--check", help="Compare with each file's finishing_stacks.")
+    ] = False,
+    equity: Annotated[
+        bool,
+        typer.Option(
+            "--equity",
+            help="Each player's share of the pot street by street: against what they "
+            "could see, and against the real cards when the file holds them.",
+        ),
     ] = False,
 ) -> None:
     """Replay PHH hand histories and print each hand's finishing stacks.
@@ -37,12 +55,14 @@ def replay_command(
         except Exception as error:  # a bug met in one file must not stop the others
             hands = [PHHError(f"cannot be read: {type(error).__name__}: {error}", source=str(path))]
         for hand in hands:
-            failures += not _replay_one(path, hand, as_json=as_json, check=check)
+            failures += not _replay_one(path, hand, as_json=as_json, check=check, equity=equity)
     if failures:
         raise typer.Exit(1)
 
 
-def _replay_one(path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: bool) -> bool:
+def _replay_one(
+    path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: bool, equity: bool
+) -> bool:
     """Replay one hand and print its line; whether it replayed (and matched, with check)."""
     if isinstance(hand, PHHError):
         report(str(hand))
@@ -74,12 +94,16 @@ def _replay_one(path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: b
             record["hand"] = hand.hand
         if check:
             record["matches"] = recorded == stacks
+        if equity:
+            record["equity"] = [o.to_dict() for o in _odds(hand, state)]
         typer.echo(json.dumps(record))
     else:
         note = ""
         if check:
             note = "  (matches)" if recorded == stacks else "  (MISMATCH)"
         typer.echo(f"{name}  {hand.variant_code}  {' '.join(map(str, stacks))}{note}")
+        if equity:
+            _print_odds(hand, _odds(hand, state))
     if check and recorded is None:
         report(f"{name}: no finishing_stacks to check")
         return False
@@ -87,3 +111,33 @@ def _replay_one(path: Path, hand: PHHHand | PHHError, *, as_json: bool, check: b
         report(f"{name}: replayed {stacks}, recorded {recorded}", "mismatch")
         return False
     return True
+
+
+def _odds(hand: PHHHand, final: HandState) -> list[StreetOdds]:
+    """The hand's odds street by street, from every card the file names."""
+    known = {c for down in final.down for c in down} - stand_ins(hand, final)
+    return odds_by_street([state for state, _ in steps(final)], known)
+
+
+def _print_odds(hand: PHHHand, odds: list[StreetOdds]) -> None:
+    """One row a player, one column a street: ``seen / real`` shares of the pot."""
+    if not odds:
+        typer.echo("  (no street with two or more players in)")
+        return
+    players = len(odds[0].seen)
+    names = hand.extra.get("players")
+    if not (isinstance(names, list) and len(names) == players):
+        names = [f"p{n + 1}" for n in range(players)]
+    table = Table(box=box.SIMPLE, title="share of the pot: as they saw it / against the real cards")
+    table.add_column("player")
+    for o in odds:
+        table.add_column(f"{ordinal(o.street)} street", justify="right")
+
+    def cell(o: StreetOdds, seat: int) -> str:
+        seen = o.seen[seat]
+        real = None if o.real is None else o.real[seat]
+        return " / ".join("-" if v is None else f"{v:.1%}" for v in (seen, real))
+
+    for seat in range(players):
+        table.add_row(str(names[seat]), *(cell(o, seat) for o in odds))
+    out.print(table)

@@ -456,6 +456,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
                 accounts=row.accounts,
                 viewer=row.seats[row.accounts.index(account.id)] if played else None,
                 shuffle=stored_shuffle(row.shuffle),
+                odds=request.query_params.get("odds") == "1",
             )
         except ReplayError as error:
             return _error(str(error), 500)
@@ -470,7 +471,11 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
         data = await read_body(request, MAX_UPLOAD, f"{name[:100]}: the file")
         try:
             result = await asyncio.to_thread(
-                replay_upload, data, name[:100], request.query_params.get("hand")
+                replay_upload,
+                data,
+                name[:100],
+                request.query_params.get("hand"),
+                request.query_params.get("odds") == "1",
             )
         except ReplayError as error:
             return _error(str(error))

@@ -16,29 +16,24 @@ file tells it, every known card face up to its reader and each ``??`` as a back.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
 
 from stud.actions import (
-    ActionTaken,
     CardsDealt,
-    CommunityCardDealt,
     Event,
-    HandMucked,
-    HandShown,
-    Muck,
-    PotAwarded,
-    RakeTaken,
-    Show,
 )
 from stud.cards import Card
+from stud.equity.streets import odds_by_street
 from stud.history.decoding import HistoryEncodingError, decode_history
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
 from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh
+from stud.history.stand_ins import UNKNOWN, stand_ins
+from stud.positions import PositionError, steps
 from stud.shuffle import Shuffle
-from stud.state import HandState, IllegalActionError, Phase, new_hand
+from stud.state import HandState
+from stud.views import seen_down
 from stud.web.projection import Moment, SeatInfo, project, project_events
 
 __all__ = [
@@ -47,16 +42,12 @@ __all__ = [
     "ReplayError",
     "replay_stored",
     "replay_upload",
-    "steps_of",
 ]
 
 Json = dict[str, Any]
 
 MAX_UPLOAD = 256 * 1024
 """The largest PHH file a replay takes, in bytes (a hand is about one kilobyte)."""
-
-UNKNOWN = "??"
-"""How a card nobody saw is written, in PHH and in a replay's frames."""
 
 
 class ReplayError(ValueError):
@@ -74,70 +65,19 @@ class Replay:
     hands: list[Json] = field(default_factory=list)
     """For a ``.phhs`` file: every hand in it (``name``, ``error``), to choose from."""
     chosen: str | None = None
+    odds: list[Json] | None = None
+    """When asked for: each street's odds (``equity.streets``), by table seat."""
 
     def json(self) -> Json:
         """The replay as the HTTP answer carries it (``docs/protocol.md``)."""
-        return {
+        out = {
             "title": self.title,
             "seat": self.seat,
             "steps": self.steps,
             "hands": self.hands,
             "chosen": self.chosen,
         }
-
-
-def steps_of(final: HandState) -> list[tuple[HandState, tuple[Event, ...]]]:
-    """The hand at each step, rebuilt through the engine, with the events each added.
-
-    A step ends where the live table would have sent a frame: when someone is to
-    act or the hand is over. Only the dealt cards and the decisions are replayed;
-    antes, streets, returned bets and awards follow from the rules again.
-    """
-    state = new_hand(final.rules, final.starting_stacks)
-    out: list[tuple[HandState, tuple[Event, ...]]] = []
-    start = 0
-    for event in final.events:
-        try:
-            state = _again(state, event)
-        except IllegalActionError as error:
-            raise ReplayError(f"the hand does not replay: {error}") from None
-        if len(state.events) > start and state.phase is not Phase.DEAL:
-            out.append((state, state.events[start:]))
-            start = len(state.events)
-    if state.events != final.events:
-        if not (out and state.is_over and final.rake and _same_play(state, final)):
-            raise ReplayError("the hand does not replay to the same events")
-        # The history records a rake its rules do not take (``phh.replay`` took it
-        # out of the pots): the hand ends as the history says.
-        begun = len(state.events) - len(out[-1][1])
-        out[-1] = (final, final.events[begun:])
-    return out
-
-
-def _same_play(rebuilt: HandState, final: HandState) -> bool:
-    """Whether two endings of a hand differ only in the rake and the awards after it."""
-
-    def play(state: HandState) -> list[Event]:
-        return [e for e in state.events if not isinstance(e, RakeTaken | PotAwarded)]
-
-    return play(rebuilt) == play(final)
-
-
-def _again(state: HandState, event: Event) -> HandState:
-    """``state`` after the deal or decision ``event`` records; any other event follows."""
-    match event:
-        case CardsDealt(seat=seat, down=down, up=up):
-            return state.deal(seat, down + up)
-        case CommunityCardDealt(card=card):
-            return state.deal_community(card)
-        case ActionTaken(action=action):
-            return state.apply(action)
-        case HandShown():
-            return state.apply(Show())
-        case HandMucked():
-            return state.apply(Muck())
-        case _:
-            return state
+        return out if self.odds is None else {**out, "odds": self.odds}
 
 
 def _frames(
@@ -151,7 +91,11 @@ def _frames(
     ``unknown`` marks an uploaded file's frames: drawn for its reader (``_as_read``).
     """
     frames: list[Json] = []
-    for number, (state, events) in enumerate(steps_of(final)):
+    try:
+        played = steps(final)
+    except PositionError as error:
+        raise ReplayError(str(error)) from None
+    for number, (state, events) in enumerate(played):
         notes = moment.notes if number == 0 else ()
         now = replace(moment, hand=state, events=events, notes=notes)
         table = project(now, viewer)
@@ -174,11 +118,14 @@ def replay_stored(
     accounts: Sequence[int],
     viewer: int | None,
     shuffle: Shuffle | None = None,
+    odds: bool = False,
 ) -> Replay:
     """A cardroom hand from its stored PHH, as the player in table seat ``viewer`` saw it
     (with its deck's commitment and the openings they were shown, if dealt with one).
 
     ``viewer`` is ``None`` for someone who watched: they see what an observer saw.
+    With ``odds``, each street's odds too, from the cards that viewer saw by the end
+    of the hand only (their own, and the hands shown).
     """
     try:
         final = replay(parse_phh(phh, source=f"hand {hand_id}"))
@@ -198,13 +145,21 @@ def replay_stored(
         shuffle=shuffle,
     )
     title = f"Hand {hand_id} at {table_name}"
-    return Replay(title, viewer, _frames(final, moment, viewer))
+    frames = _frames(final, moment, viewer)
+    if not odds:
+        return Replay(title, viewer, frames)
+    hand_viewer = None if viewer is None else list(seats).index(viewer)
+    known = {c for down in seen_down(final, hand_viewer) for c in down}
+    return Replay(title, viewer, frames, odds=_odds(final, known, seats, len(infos)))
 
 
-def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Replay:
+def replay_upload(
+    data: bytes, filename: str, choice: str | None = None, odds: bool = False
+) -> Replay:
     """The hand of an uploaded history: a PHH (``.phh``), a PHH set (``.phhs``) or a
     PokerStars text history (``.txt``, or any file that starts as one), hand ``choice``
-    or the first one that replays.
+    or the first one that replays; with ``odds``, each street's odds from the cards
+    the file names.
 
     Raises ``ReplayError`` with the reader's message (file, line, hand) for a file
     that cannot be read or replayed.
@@ -220,7 +175,7 @@ def replay_upload(data: bytes, filename: str, choice: str | None = None) -> Repl
         else:
             hand, listing = parse_phh(text, source=filename), []
         final = replay(hand)
-        return _read(hand, final, filename, listing)
+        return _read(hand, final, filename, listing, odds)
     except (PHHError, StarsError, ReplayError) as error:
         raise ReplayError(str(error)) from None
     except (ValueError, TypeError, RecursionError) as error:  # a file the parser did not foresee
@@ -267,7 +222,9 @@ def _stars_hands(text: str, filename: str) -> list[PHHHand | PHHError]:
     return hands
 
 
-def _read(hand: PHHHand, final: HandState, filename: str, listing: list[Json]) -> Replay:
+def _read(
+    hand: PHHHand, final: HandState, filename: str, listing: list[Json], odds: bool
+) -> Replay:
     """The replay of a file's hand, named as the file names its players."""
     players = final.players
     names = hand.extra.get("players")
@@ -289,14 +246,37 @@ def _read(hand: PHHHand, final: HandState, filename: str, listing: list[Json]) -
         hand_seats=tuple(range(players)),
         notes=(title,),
     )
-    frames = _frames(final, moment, None, _unknown_cards(hand, final))
+    unknown = stand_ins(hand, final)
+    frames = _frames(final, moment, None, unknown)
     if not frames:
         raise ReplayError(f"{title}: the actions stop before third street is dealt")
     if not final.is_over:
         frames[-1]["events"].append(
             {"kind": "note", "text": "The file stops here, before the hand is over"}
         )
-    return Replay(title, None, frames, listing, hand.hand)
+    if not odds:
+        return Replay(title, None, frames, listing, hand.hand)
+    known = {c for down in final.down for c in down} - unknown
+    by_street = _odds(final, known, range(players), players)
+    return Replay(title, None, frames, listing, hand.hand, by_street)
+
+
+def _odds(final: HandState, known: set[Card], seats: Sequence[int], size: int) -> list[Json]:
+    """Each street's odds (``odds_by_street``) with the shares placed by table seat."""
+    positions = [state for state, _ in steps(final)]
+
+    def placed(shares: Sequence[float | None] | None) -> list[float | None] | None:
+        if shares is None:
+            return None
+        out: list[float | None] = [None] * size
+        for h, share in enumerate(shares):
+            out[seats[h]] = None if share is None else round(share, 4)
+        return out
+
+    return [
+        {"street": o.street, "step": o.step, "seen": placed(o.seen), "real": placed(o.real)}
+        for o in odds_by_street(positions, known)
+    ]
 
 
 def _choose(
@@ -318,24 +298,6 @@ def _choose(
                 raise hand
             return hand, listing
     raise ReplayError(f"{filename}: there is no hand [{choice}]")
-
-
-_DEAL = re.compile(r"^\s*d\s+dh\s+p\d+\s+(\S+)")
-
-
-def _unknown_cards(hand: PHHHand, final: HandState) -> frozenset[Card]:
-    """The cards that stand in for the file's ``??`` (cards nobody saw).
-
-    The i-th ``d dh`` action of the file is the i-th deal of the replayed hand, card
-    for card; the stand-ins are cards the file names nowhere, so the set is exact.
-    """
-    deals = [m[1] for a in hand.actions if (m := _DEAL.match(a))]
-    dealt = [e for e in final.events if isinstance(e, CardsDealt)]
-    unknown: set[Card] = set()
-    for cards, event in zip(deals, dealt, strict=True):
-        tokens = [cards[i : i + 2] for i in range(0, len(cards), 2)]
-        unknown.update(c for t, c in zip(tokens, event.cards, strict=True) if t == UNKNOWN)
-    return frozenset(unknown)
 
 
 def _as_read(
