@@ -17,10 +17,11 @@ import typer
 from rich.console import Console
 from rich.table import Table
 
+from stud.cards import Rank
 from stud.cli.app import app, fail, report
 from stud.cli.pokerstars import _read_text as read_history_text
 from stud.rules import MAX_SEATS, MIN_SEATS, Variant
-from stud.stats.counting import Figure, Filters, figures, parse_doors, player_hands, tally
+from stud.stats.counting import Figure, Filters, Tally, figures, parse_doors, tally
 from stud.stats.ev import AllIn, ev_series
 from stud.stats.graph import GraphError, draw_results, require_matplotlib
 from stud.stats.hands import PlayedHand
@@ -118,7 +119,9 @@ def _print(
     console = Console(highlight=False, emoji=False)
     table = Table(title=f"{player}: {hands:,} hands")
     for column in ("group", "statistic", "value", "95%", "done / opportunities"):
-        table.add_column(column, justify="right" if column not in ("group", "statistic") else "left")
+        table.add_column(
+            column, justify="right" if column not in ("group", "statistic") else "left"
+        )
     for figure in shown:
         value, margin = _value(figure)
         count = (
@@ -170,12 +173,18 @@ def stats_command(
     db: Annotated[
         str | None, typer.Option(help=f"The hand store's file (default {default_db_path()}).")
     ] = None,
-    variant: Annotated[str | None, typer.Option("--variant", "-v", help="stud, stud8 or razz.")] = None,
+    variant: Annotated[
+        str | None, typer.Option("--variant", "-v", help="stud, stud8 or razz.")
+    ] = None,
     stakes: Annotated[
         str | None, typer.Option(help="Only hands at these stakes, ante/bring-in/small/big.")
     ] = None,
-    since: Annotated[str | None, typer.Option(help="Only hands from this date, YYYY-MM-DD.")] = None,
-    until: Annotated[str | None, typer.Option(help="Only hands up to this date, YYYY-MM-DD.")] = None,
+    since: Annotated[
+        str | None, typer.Option(help="Only hands from this date, YYYY-MM-DD.")
+    ] = None,
+    until: Annotated[
+        str | None, typer.Option(help="Only hands up to this date, YYYY-MM-DD.")
+    ] = None,
     players: Annotated[
         int | None, typer.Option("--players", "-p", help="Only hands with this many players.")
     ] = None,
@@ -210,7 +219,7 @@ def stats_command(
         parts = stakes.split("/")
         if len(parts) != 4 or not all(p.isascii() and p.isdigit() for p in parts):
             fail(f"--stakes {stakes!r}: four whole numbers, ante/bring-in/small bet/big bet")
-    doors = frozenset()
+    doors: frozenset[Rank] = frozenset()
     if door is not None:
         try:
             doors = parse_doors(door)
@@ -246,8 +255,8 @@ def stats_command(
         read.extend(kept)
     errors = [item for item in read if isinstance(item, HandError)]
     hands = [item for item in read if isinstance(item, PlayedHand)]
-    for error in errors:
-        report(str(error))
+    for bad in errors:
+        report(str(bad))
     if player is None:
         if own and not files:
             player = own.most_common(1)[0][0]
@@ -255,7 +264,11 @@ def stats_command(
             names = Counter(name for hand in hands for name in hand.names)
             listed = ", ".join(f"{name} ({count})" for name, count in names.most_common(8))
             fail(f"name the player with --player; the hands' players: {listed or 'none'}")
-    mine = [hand for hand in hands if (seat := hand.seat_of(player)) is not None and filters.passes(hand, seat)]
+    mine = [
+        hand
+        for hand in hands
+        if (seat := hand.seat_of(player)) is not None and filters.passes(hand, seat)
+    ]
     if not mine:
         fail(f"no hand of {player!r} among the {len(hands):,} hands read passes the filters")
     counted = tally(mine, player)
@@ -306,7 +319,7 @@ def stats_command(
 
 
 def _leaks(
-    hands: list[PlayedHand], player: str, counted: object, reference_hands: int, seed: int
+    hands: list[PlayedHand], player: str, counted: Tally, reference_hands: int, seed: int
 ) -> list[Leak]:
     """The leaks against the tight bot at the hands' own game, stakes and table size."""
     games = Counter(hand.state.rules for hand in hands)
@@ -315,4 +328,4 @@ def _leaks(
     rules = games.most_common(1)[0][0]
     seats = Counter(hand.state.players for hand in hands).most_common(1)[0][0]
     reference = reference_tally(rules, seats, reference_hands, seed)
-    return find_leaks(tally(hands, player), reference)
+    return find_leaks(counted, reference)

@@ -17,7 +17,19 @@ from stud.cards import Rank
 from stud.stats.hands import PlayedHand, SeatHand, seat_hand
 from stud.stats.table import STATS, Kind, Stat
 
-__all__ = ["EXAMPLES", "Filters", "Figure", "Tally", "figures", "player_hands", "tally"]
+__all__ = [
+    "EXAMPLES",
+    "Z95",
+    "Figure",
+    "Filters",
+    "Tally",
+    "figure",
+    "figures",
+    "mean_and_error",
+    "parse_doors",
+    "player_hands",
+    "tally",
+]
 
 EXAMPLES = 3
 """How many example hands each statistic keeps for each way it went (done or not)."""
@@ -99,7 +111,7 @@ class Tally:
         whole = s.net_bb
         for stat in STATS:
             opportunities, done = stat.count(s)
-            if not opportunities:
+            if not opportunities and not done:  # a ratio's "done" may come alone
                 continue
             line = self.lines[stat.key]
             line.opportunities += opportunities

@@ -70,9 +70,7 @@ def _put_in(hand: PlayedHand) -> list[int]:
     return put
 
 
-def all_in(
-    hand: PlayedHand, seat: int, shares: OddsFunction = engine_shares
-) -> AllIn | None:
+def all_in(hand: PlayedHand, seat: int, shares: OddsFunction = engine_shares) -> AllIn | None:
     """The all-in valuation of ``seat``'s hand, or ``None`` if it does not count."""
     state = hand.state
     live = [not f for f in state.folded]

@@ -42,7 +42,11 @@ def known_seats(actions: Iterable[str], players: int) -> tuple[bool, ...]:
 
 def _names(extra: Mapping[str, Any], players: int) -> tuple[str, ...]:
     listed = extra.get("players")
-    if isinstance(listed, list) and len(listed) == players and all(isinstance(n, str) for n in listed):
+    if (
+        isinstance(listed, list)
+        and len(listed) == players
+        and all(isinstance(n, str) for n in listed)
+    ):
         return tuple(listed)
     return tuple(f"p{i + 1}" for i in range(players))
 
@@ -54,7 +58,9 @@ def _phh_date(extra: Mapping[str, Any]) -> str:
     return ""
 
 
-def _played(hand: PHHHand, label: str, played_at: str = "", names: tuple[str, ...] = ()) -> PlayedHand:
+def _played(
+    hand: PHHHand, label: str, played_at: str = "", names: tuple[str, ...] = ()
+) -> PlayedHand:
     try:
         state = replay(hand)
     except PHHError as error:
@@ -116,8 +122,8 @@ def from_stars_text(text: str, source: str) -> Iterator[PlayedHand | HandError]:
     except StarsError as error:
         yield HandError(str(error))
         return
-    for error in read.errors:
-        yield HandError(str(error))
+    for unread in read.errors:
+        yield HandError(str(unread))
     for hand in read.hands:
         try:
             yield _stars_played(hand)

@@ -528,8 +528,7 @@ def _build() -> tuple[Stat, ...]:
             "complete_door_low",
             "Complete, door nine or lower",
             third,
-            "Completed at the first decision where completing was open, door card nine "
-            "or lower.",
+            "Completed at the first decision where completing was open, door card nine or lower.",
             STUD,
             _door_choice("low", (Complete,)),
             spot="door_low",
