@@ -14,7 +14,9 @@ from stud.stats.hands import PlayedHand
 seen: list[tuple[list[str], str, str]] = []
 
 
-def fixed(hands: Sequence[Sequence[Card]], dead: Sequence[Card], variant: str) -> tuple[list[float], str]:
+def fixed(
+    hands: Sequence[Sequence[Card]], dead: Sequence[Card], variant: str
+) -> tuple[list[float], str]:
     """Three quarters for the first player, whatever the cards; records what it was asked."""
     seen.append(([format_cards(h) for h in hands], format_cards(sorted(dead)), variant))
     return [0.75, 0.25], "exact"
@@ -32,14 +34,17 @@ def test_the_all_in_moment_uses_the_cards_dealt_until_the_betting_stopped() -> N
     assert ann.actual == -12
     assert ann.luck == -18
     bob = all_in(hand, 1, fixed)
-    assert bob is not None and bob.expected == -6 and bob.actual == 12
+    assert bob is not None
+    assert bob.expected == -6
+    assert bob.actual == 12
 
 
 def test_the_odds_engine_values_the_hand_exactly() -> None:
     hand = played(ALL_IN)
     ann = all_in(hand, 0, engine_shares)
     bob = all_in(hand, 1, engine_shares)
-    assert ann is not None and bob is not None
+    assert ann is not None
+    assert bob is not None
     assert ann.method == "exact"
     assert ann.equity + bob.equity == pytest.approx(1.0)
     assert 0.5 < ann.equity < 1.0  # aces ahead of kings with two cards to come

@@ -30,7 +30,7 @@ def test_real_pokerstars_hands_as_json() -> None:
     code, out, err = run("stats", str(STUD), "--player", "Hero", "--json")
     assert code == 0, err
     data = json.loads(out)
-    hands = [h for h in from_stars_text(STUD.read_text("utf-8-sig"), str(STUD))]
+    hands = list(from_stars_text(STUD.read_text("utf-8-sig"), str(STUD)))
     assert not any(isinstance(h, HandError) for h in hands)
     expected = tally([h for h in hands if not isinstance(h, HandError)], "Hero")
     assert data["hands"] == expected.hands == 11
@@ -85,7 +85,8 @@ def test_phh_files_and_the_all_in_ev(tmp_path: Path) -> None:
     data = json.loads(out)
     assert data["hands"] == 3
     (valued,) = data["all_in"]["valued"]
-    assert valued["street"] == 5 and valued["actual"] == -12
+    assert valued["street"] == 5
+    assert valued["actual"] == -12
     assert data["all_in"]["luck_bb"] == pytest.approx((valued["actual"] - valued["expected"]) / 10)
 
 
@@ -121,7 +122,8 @@ def test_the_hand_store_is_read_and_its_own_player_is_the_default(tmp_path: Path
     code, out, err = run("stats", "--store", "--db", str(db), "--json", "--since", "2026-01-01")
     assert code == 0, err
     data = json.loads(out)
-    assert data["player"] == "You" and data["hands"] == 2
+    assert data["player"] == "You"
+    assert data["hands"] == 2
 
 
 def test_leaks_against_a_small_reference() -> None:
@@ -138,7 +140,8 @@ def test_a_bad_hand_is_named_and_the_others_still_count(tmp_path: Path) -> None:
     many.write_text(f"[1]\n{bad}\n[2]\n{SHOWDOWN}\n")
     code, out, err = run("stats", str(many), "--player", "ann", "--json")
     assert code == 1
-    assert "hands.phhs" in err and "hand 1: action 7" in err
+    assert "hands.phhs" in err
+    assert "hand 1: action 7" in err
     assert json.loads(out)["hands"] == 1
 
 
@@ -170,8 +173,10 @@ def test_bad_input_is_one_clear_line(args: list[str], said: str) -> None:
 
 def test_a_folder_and_a_file_that_is_no_history(tmp_path: Path) -> None:
     code, _, err = run("stats", str(tmp_path), "--player", "x")
-    assert code == 2 and "is a folder" in err
+    assert code == 2
+    assert "is a folder" in err
     text = tmp_path / "notes.txt"
     text.write_text("hello\n")
     code, _, err = run("stats", str(text), "--player", "x")
-    assert code != 0 and "no PokerStars hand found" in err
+    assert code != 0
+    assert "no PokerStars hand found" in err

@@ -158,7 +158,9 @@ def _print(
     console.print(board)
 
 
-@app.command(name="stats")
+@app.command(
+    name="stats", short_help="A player's statistics, all-in EV and leaks over played hands."
+)
 def stats_command(
     files: Annotated[
         list[Path] | None,
