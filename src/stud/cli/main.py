@@ -19,6 +19,7 @@ from stud.cli import (
     replay,
     serve,
     sim,
+    stats,
     tournament,
     verify,
 )
@@ -26,7 +27,19 @@ from stud.cli.app import app
 
 __all__ = ["app", "main"]
 
-COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament, verify)
+COMMANDS = (
+    deal,
+    equity,
+    history,
+    play,
+    pokerstars,
+    replay,
+    serve,
+    sim,
+    stats,
+    tournament,
+    verify,
+)
 """The modules whose commands ``stud`` offers."""
 
 
