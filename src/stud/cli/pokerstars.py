@@ -24,10 +24,10 @@ from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, 
 from stud.history.pokerstars import StarsError, check_hand, phh_stars, read_stars, stars_phh
 from stud.storage import StorageError, default_db_path, open_store
 
-__all__ = ["export_command", "import_command"]
+__all__ = ["export_command", "import_command", "read_history_file"]
 
 
-def _read_text(path: Path) -> str:
+def read_history_file(path: Path) -> str:
     """A history file's text, in whichever encoding it was written (``decode_history``)."""
     try:
         data = path.read_bytes()
@@ -64,7 +64,7 @@ def import_command(
             out.mkdir(parents=True, exist_ok=True)
         except OSError as error:
             fail(f"--out {out}: cannot create the folder ({error.strerror})")
-    texts = {path: _read_text(path) for path in files}
+    texts = {path: read_history_file(path) for path in files}
     failures = 0
     written: list[str] = []
     for path, text in texts.items():

@@ -19,7 +19,7 @@ from rich.table import Table
 
 from stud.cards import Rank
 from stud.cli.app import app, fail, report
-from stud.cli.pokerstars import _read_text as read_history_text
+from stud.cli.pokerstars import read_history_file
 from stud.rules import MAX_SEATS, MIN_SEATS, Variant
 from stud.stats.counting import Figure, Filters, Tally, figures, parse_doors, tally
 from stud.stats.ev import AllIn, ev_series
@@ -94,7 +94,7 @@ def _read(path: Path) -> list[PlayedHand | HandError]:
         except UnicodeDecodeError:
             fail(f"{path}: the file is not UTF-8 text")
         return list(from_phh_text(text, str(path), many=suffix == ".phhs"))
-    return list(from_stars_text(read_history_text(path), str(path)))
+    return list(from_stars_text(read_history_file(path), str(path)))
 
 
 def _value(figure: Figure) -> tuple[str, str]:
