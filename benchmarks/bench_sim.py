@@ -7,7 +7,7 @@ Two workloads, each played by both libraries in the same run:
 * ``calling``: everyone checks or calls to the showdown (the evaluator-heavy case).
 
 Stakes ante 1, bring-in 2, small bet 5, big bet 10, stacks of 1,000, fresh every
-hand. stud plays its compiled engine (``stud.sim.engine``, the path ``stud sim``
+hand. stud plays its compiled engine (``stud.compiled.engine``, the path ``stud sim``
 uses) in one process; pokerkit its ``State`` with dealing, collection and showdown
 automated. Each figure is the median of several rounds (the machine is shared);
 the compile or cache load happens before timing.
@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from stud.bots.policies import RANDOM, STATION
-from stud.evaluation.kernels import kernel_tables
+from stud.compiled import engine
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.policies import RANDOM, STATION
 from stud.rules import Rules, Variant
-from stud.sim import engine
 from stud.sim.run import LocalProcesses, Simulation, compile_engine, simulate
 
 PLAYERS = 6

@@ -1,5 +1,5 @@
 """Both engines on one deck: the reference (``stud.state``) and the compiled one
-(``stud.sim.engine``), step by step, for rule tests that must hold in each."""
+(``stud.compiled.engine``), step by step, for rule tests that must hold in each."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ import numpy as np
 from stud.actions import Action, BringIn, Call, Check, Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS
 from stud.cards import Card
+from stud.compiled import engine
 from stud.rules import Rules
-from stud.sim import engine
 from stud.state import HandState, new_hand
 
 Choice = Callable[[HandState], Action]

@@ -37,11 +37,11 @@ from strategies import Setup, choose, setups
 from stud.actions import Action, CardsDealt, HandShown, code_of
 from stud.bots import observation as bots_obs
 from stud.cards import Card
+from stud.compiled import engine
+from stud.compiled.batched import encode_table
 from stud.env import encoding
-from stud.env.batched import encode_table
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS
-from stud.sim import engine
 from stud.state import HandState, Phase
 from stud.views import PlayerView, view_of, visible_cards
 from stud.web.history import seat_phh

@@ -21,11 +21,11 @@ from hypothesis import strategies as st
 from strategies import Setup, choose, setups
 from stud.actions import Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS, observe
-from stud.bots.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.cards import Card
-from stud.rng import Stream, hand_start, hand_start_compiled, next_u64
+from stud.compiled import engine
+from stud.compiled.policies import EQUITY, RANDOM, STATION, TIGHT
+from stud.compiled.rng import Stream, hand_start, hand_start_compiled, next_u64
 from stud.rules import Rules, Variant
-from stud.sim import engine
 from stud.state import HandState, new_hand
 from stud.views import view_of
 

@@ -30,7 +30,7 @@ mucks a live hand only gives chips away.
 
 No reference counts. The functions a hand's steps run through allocate nothing and
 take only rows and slices of arrays their caller holds, so they are compiled
-``uncounted`` (``stud.jitted``); ``bot_choice`` is ``counted``, since the tight and
+``uncounted`` (``stud.compiled.jitted``); ``bot_choice`` is ``counted``, since the tight and
 equity policies it calls allocate scratch.
 """
 
@@ -44,7 +44,6 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from stud.bots.features import random_choice
 from stud.bots.observation import (
     O_AMOUNT,
     O_ANTE,
@@ -69,7 +68,18 @@ from stud.bots.observation import (
     O_WAGER,
     OBS_SIZE,
 )
-from stud.bots.policies import RANDOM, STATION, decide
+from stud.compiled.evaluation import (
+    NO_LOW,
+    hand_high,
+    hand_low8,
+    hand_razz,
+    hand_showing,
+    kernel_tables,
+)
+from stud.compiled.features import random_choice
+from stud.compiled.jitted import counted, uncounted  # the core, callable from here
+from stud.compiled.policies import RANDOM, STATION, decide
+from stud.compiled.rng import hand_start_compiled, next_below
 from stud.core import betting, pots, shares
 from stud.core.codes import (
     BRING_IN,
@@ -93,16 +103,6 @@ from stud.core.codes import (
     rule_codes,
 )
 from stud.core.layout import TABLE
-from stud.evaluation.kernels import (
-    NO_LOW,
-    hand_high,
-    hand_low8,
-    hand_razz,
-    hand_showing,
-    kernel_tables,
-)
-from stud.jitted import counted, uncounted  # the core, callable from here
-from stud.rng import hand_start_compiled, next_below
 from stud.rules import MAX_SEATS, Rules
 
 __all__ = [

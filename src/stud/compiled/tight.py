@@ -31,16 +31,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from stud.bots.features import (
-    AGGRESSIVE,
-    CALLING,
-    PASSIVE,
-    act,
-    my_cards,
-    pot,
-    rank_of,
-    to_call,
-)
 from stud.bots.observation import (
     O_BIG,
     O_DOWN,
@@ -56,7 +46,17 @@ from stud.bots.observation import (
     RAZZ,
     STUD8,
 )
-from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz, hand_showing
+from stud.compiled.evaluation import NO_LOW, hand_high, hand_low8, hand_razz, hand_showing
+from stud.compiled.features import (
+    AGGRESSIVE,
+    CALLING,
+    PASSIVE,
+    act,
+    my_cards,
+    pot,
+    rank_of,
+    to_call,
+)
 
 __all__ = ["tight_choice"]
 
