@@ -29,7 +29,7 @@ from typing import Any
 
 import numpy as np
 
-from stud.compiled import engine
+from stud.compiled import engine, runs
 from stud.compiled.evaluation import kernel_tables
 from stud.compiled.policies import RANDOM, STATION
 from stud.rules import Rules, Variant
@@ -46,14 +46,14 @@ def stud_rate(policy: int, seconds: float) -> float:
     stacks = np.full(PLAYERS, STACK, dtype=np.int64)
     lineup = np.full(PLAYERS, policy, dtype=np.int64)
     tabs = kernel_tables()
-    stats = np.zeros((PLAYERS, engine.S_FIELDS), dtype=np.int64)
+    stats = np.zeros((PLAYERS, runs.S_FIELDS), dtype=np.int64)
     none_series = np.zeros((0, PLAYERS), dtype=np.int32)
     none_decks = np.zeros((0, 52), dtype=np.uint8)
     none_logs = np.zeros((0, engine.MAX_ACTIONS, 4), dtype=np.int64)
     none_lengths = np.zeros(0, dtype=np.int64)
     hands, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        engine.run_hands(
+        runs.run_hands(
             r,
             stacks,
             lineup,

@@ -11,6 +11,7 @@ from stud.actions import Action, BringIn, Call, Check, Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS
 from stud.cards import Card
 from stud.compiled import engine
+from stud.compiled.evaluation import kernel_tables
 from stud.rules import Rules
 from stud.state import HandState, new_hand
 
@@ -27,7 +28,7 @@ class Compiled:
         self.cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
         self.won = np.zeros(MAX_SEATS, dtype=np.int64)
         self.deck = np.array([c.code for c in deck], dtype=np.uint8)
-        self.tabs = engine.kernel_tables()
+        self.tabs = kernel_tables()
         self.kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
         self.amounts = np.zeros(MAX_LEGAL, dtype=np.int64)
         chips = np.array(list(stacks), dtype=np.int64)

@@ -67,6 +67,17 @@ def _low_rank(code: int) -> int:
     return 1 if rank == 14 else rank
 
 
+@njit(cache=True, inline="always")
+def _lows(cards: Any, n: int) -> Any:
+    """Which low ranks (1 for the ace, up to 8) the first ``n`` cards hold."""
+    lows = np.zeros(9, dtype=np.bool_)
+    for i in range(n):
+        low = _low_rank(cards[i])
+        if low <= 8:
+            lows[low] = True
+    return lows
+
+
 @njit(cache=True)
 def _up_cards(obs: Any, seat: int, out: Any) -> int:
     nup: int = obs[O_NUP + seat]
@@ -221,11 +232,7 @@ def _later_stud(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> i
 
 @njit(cache=True)
 def _later_stud8(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> int:
-    lows = np.zeros(9, dtype=np.bool_)
-    for i in range(n):
-        low = _low_rank(cards[i])
-        if low <= 8:
-            lows[low] = True
+    lows = _lows(cards, n)
     low_count = 0
     for rank in range(1, 9):
         low_count += lows[rank]
@@ -275,11 +282,7 @@ def _later_razz(cards: Any, n: int, street: int, tabs: Any) -> int:
         if top == 8:
             return 2
         return 1 if top <= 10 and street <= 6 else 0
-    lows = np.zeros(9, dtype=np.bool_)
-    for i in range(n):
-        low = _low_rank(cards[i])
-        if low <= 8:
-            lows[low] = True
+    lows = _lows(cards, n)
     count = 0
     top = 0
     for rank in range(1, 9):

@@ -34,7 +34,10 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.bots.observation import OBS_SIZE as BOT_OBS_SIZE
-from stud.compiled.batched import first_illegal, play_tables
+
+# The module, not its names: importing the compiled loop first (as a test of its
+# encoder does) imports this package's encoding, and so this module, half-way.
+from stud.compiled import batched as loop
 from stud.compiled.engine import T_SIZE, rules_array
 from stud.compiled.evaluation import kernel_tables
 from stud.compiled.policies import POLICY_NAMES
@@ -160,7 +163,7 @@ class BatchedStudEnv:
     def reset(self, seed: int = 0) -> tuple[npt.NDArray[np.float32], npt.NDArray[np.int8]]:
         """Deal every table its first hand; table ``i`` draws from ``hand_start(seed, i)``."""
         self._seeds[:] = [hand_start(seed, i) for i in range(self.tables)]
-        play_tables(np.zeros(0, dtype=np.int64), *self._args)
+        loop.play_tables(np.zeros(0, dtype=np.int64), *self._args)
         self._ready = True
         return self._out(self._obs), self._out(self._masks)
 
@@ -182,11 +185,11 @@ class BatchedStudEnv:
                 f"of {chosen.dtype}"
             )
         picked = np.ascontiguousarray(chosen, dtype=np.int64)
-        i = first_illegal(picked, self._masks)
+        i = loop.first_illegal(picked, self._masks)
         if i >= 0:
             names = ", ".join(f"{k} {ACTION_NAMES[k]}" for k in np.flatnonzero(self._masks[i]))
             raise ValueError(f"table {i}: action {int(chosen[i])} is not legal now; legal: {names}")
-        play_tables(picked, *self._args)
+        loop.play_tables(picked, *self._args)
         rewards = self._rewards if self.every_seat else self._rewards[:, self.seat]
         return (
             self._out(self._obs),

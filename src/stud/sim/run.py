@@ -33,9 +33,11 @@ from stud.actions import HandMucked, HandShown, PotAwarded, Show
 from stud.bots import BotError, BotLoadError, bot_factory
 from stud.bots.observation import action_of
 from stud.cards import Card
-from stud.compiled import engine
-from stud.compiled.engine import (
-    MAX_ACTIONS,
+from stud.compiled import engine, runs
+from stud.compiled.engine import MAX_ACTIONS
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.rng import hand_start
+from stud.compiled.runs import (
     S_FIELDS,
     S_HANDS,
     S_NET,
@@ -44,8 +46,6 @@ from stud.compiled.engine import (
     S_SHOWDOWNS,
     S_WINS,
 )
-from stud.compiled.evaluation import kernel_tables
-from stud.compiled.rng import hand_start
 from stud.history.phh import to_phh
 from stud.parallel import InProcess, JobsError, LocalPool, Runner
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
@@ -154,7 +154,7 @@ class Simulation:
 class ChunkResult:
     """The totals of hands ``first .. first + count - 1``.
 
-    ``stats`` has one row per lineup position, columns ``engine.S_*`` (hands, net
+    ``stats`` has one row per lineup position, columns ``runs.S_*`` (hands, net
     chips, sum of squared net chips, showdowns, wins, scoops). ``series`` holds each
     hand's net result per position and ``hands`` each hand as PHH, when kept.
     """
@@ -185,7 +185,7 @@ def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
     decks = np.zeros((kept, 52), dtype=np.uint8)
     logs = np.zeros((kept, MAX_ACTIONS, 4), dtype=np.int64)
     lengths = np.zeros(kept, dtype=np.int64)
-    engine.run_hands(
+    runs.run_hands(
         engine.rules_array(sim.rules),
         stacks,
         sim.policies,
