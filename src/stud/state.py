@@ -303,9 +303,9 @@ class HandState:
         else:
             seat = self.actor if self.actor is not None else -1
             listed = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(
-                f"seat {seat + 1} cannot {action_said(action, you=True)} now; legal: {listed}"
-            )
+            # Anything but an action (R8.2) is named as it came.
+            what = action_said(action, you=True) if isinstance(action, Action) else repr(action)
+            raise IllegalActionError(f"seat {seat + 1} cannot {what} now; legal: {listed}")
         if self.phase is Phase.SHOWDOWN:
             return self._declare(action)
         return self._bet(action)
