@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
 	@echo "compiling the kernels once, into numba's on-disk cache"
-	$(BIN)/python -m stud.warmup
+	$(BIN)/python -m stud.compiled.warmup
 	touch $(STAMP)
 
 # The cardroom on 127.0.0.1:8000: tables of stud8, stud and razz with bots

@@ -43,7 +43,8 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.cards import DECK
-from stud.evaluation import fast, kernels, reference
+from stud.compiled import evaluation as kernels
+from stud.evaluation import fast, reference
 from stud.evaluation.tables import tables
 
 Codes = npt.NDArray[np.uint8]
@@ -258,7 +259,7 @@ ONCE = textwrap.dedent(
     """
     import time
     start = time.perf_counter()
-    from stud.evaluation import kernels
+    from stud.compiled import evaluation as kernels
     imported = time.perf_counter()
     kernels.compile_all()
     print(imported - start, time.perf_counter() - imported)
@@ -285,7 +286,7 @@ def one_off_costs() -> dict[str, float]:
         "tables built": built,
         "kernels compiled (empty cache, tables from their cache)": runs[0][1],
         "kernels loaded from the cache": runs[1][1],
-        "import of stud.evaluation.kernels (numba)": runs[1][0],
+        "import of stud.compiled.evaluation (numba)": runs[1][0],
     }
 
 

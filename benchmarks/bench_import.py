@@ -15,7 +15,8 @@ import statistics
 import time
 from pathlib import Path
 
-from stud.history.pokerstars import StarsError, check_hand, read_stars
+from stud.history.pokerstars.checking import check_hand
+from stud.history.pokerstars.reading import StarsError, read_stars
 from stud.tournament.event import TournamentConfig
 from stud.tournament.run import play_tournament
 from stud.tournament.structure import Level, Structure

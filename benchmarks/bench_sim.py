@@ -7,7 +7,7 @@ Two workloads, each played by both libraries in the same run:
 * ``calling``: everyone checks or calls to the showdown (the evaluator-heavy case).
 
 Stakes ante 1, bring-in 2, small bet 5, big bet 10, stacks of 1,000, fresh every
-hand. stud plays its compiled engine (``stud.sim.engine``, the path ``stud sim``
+hand. stud plays its compiled engine (``stud.compiled.engine``, the path ``stud sim``
 uses) in one process; pokerkit its ``State`` with dealing, collection and showdown
 automated. Each figure is the median of several rounds (the machine is shared);
 the compile or cache load happens before timing.
@@ -29,10 +29,10 @@ from typing import Any
 
 import numpy as np
 
-from stud.bots.policies import RANDOM, STATION
-from stud.evaluation.kernels import kernel_tables
+from stud.compiled import engine, runs
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.policies import RANDOM, STATION
 from stud.rules import Rules, Variant
-from stud.sim import engine
 from stud.sim.run import LocalProcesses, Simulation, compile_engine, simulate
 
 PLAYERS = 6
@@ -46,14 +46,14 @@ def stud_rate(policy: int, seconds: float) -> float:
     stacks = np.full(PLAYERS, STACK, dtype=np.int64)
     lineup = np.full(PLAYERS, policy, dtype=np.int64)
     tabs = kernel_tables()
-    stats = np.zeros((PLAYERS, engine.S_FIELDS), dtype=np.int64)
+    stats = np.zeros((PLAYERS, runs.S_FIELDS), dtype=np.int64)
     none_series = np.zeros((0, PLAYERS), dtype=np.int32)
     none_decks = np.zeros((0, 52), dtype=np.uint8)
     none_logs = np.zeros((0, engine.MAX_ACTIONS, 4), dtype=np.int64)
     none_lengths = np.zeros(0, dtype=np.int64)
     hands, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
-        engine.run_hands(
+        runs.run_hands(
             r,
             stacks,
             lineup,

@@ -1,6 +1,6 @@
 """Evaluate every one of the 133,784,560 seven-card hands and check the known counts.
 
-Runs the batch kernels of ``stud.evaluation.kernels`` over all hands, in chunks by
+Runs the batch kernels of ``stud.compiled.evaluation`` over all hands, in chunks by
 lowest card, and checks:
 
 * the high categories against the published seven-card counts, and the number of
@@ -25,7 +25,7 @@ import numpy as np
 import numpy.typing as npt
 from numba import njit
 
-from stud.evaluation.kernels import NO_LOW, high_low8_batch, low8_batch
+from stud.compiled.evaluation import NO_LOW, high_low8_batch, low8_batch
 from stud.evaluation.reference import HighCategory
 
 KNOWN_CATEGORY_COUNTS = {

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, settings
 
-from stud.numba_cache import refresh
+from stud.compiled.numba_cache import refresh
 
 # The suite shares its machine with other work: how fast hypothesis makes its examples
 # says nothing about stud, so neither a slow example nor slow generation fails a test.

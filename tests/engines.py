@@ -1,5 +1,5 @@
 """Both engines on one deck: the reference (``stud.state``) and the compiled one
-(``stud.sim.engine``), step by step, for rule tests that must hold in each."""
+(``stud.compiled.engine``), step by step, for rule tests that must hold in each."""
 
 from __future__ import annotations
 
@@ -10,8 +10,9 @@ import numpy as np
 from stud.actions import Action, BringIn, Call, Check, Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS
 from stud.cards import Card
+from stud.compiled import engine
+from stud.compiled.evaluation import kernel_tables
 from stud.rules import Rules
-from stud.sim import engine
 from stud.state import HandState, new_hand
 
 Choice = Callable[[HandState], Action]
@@ -27,7 +28,7 @@ class Compiled:
         self.cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
         self.won = np.zeros(MAX_SEATS, dtype=np.int64)
         self.deck = np.array([c.code for c in deck], dtype=np.uint8)
-        self.tabs = engine.kernel_tables()
+        self.tabs = kernel_tables()
         self.kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
         self.amounts = np.zeros(MAX_LEGAL, dtype=np.int64)
         chips = np.array(list(stacks), dtype=np.int64)

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from stud.history.pokerstars import StarsError, StarsHand, check_hand, read_stars
+from stud.history.pokerstars.checking import check_hand
+from stud.history.pokerstars.reading import StarsError, StarsHand, read_stars
 
 STARS = Path(__file__).resolve().parent / "data" / "pokerstars"
 

@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 import stud
-from stud.numba_cache import compiled_sources
+from stud.compiled.numba_cache import compiled_sources
 
 
 def test_every_module_with_compiled_code_is_listed() -> None:
@@ -15,5 +15,5 @@ def test_every_module_with_compiled_code_is_listed() -> None:
     compiled = {
         path for path in root.rglob("*.py") if uses_numba.search(path.read_text(encoding="utf-8"))
     }
-    assert root / "equity" / "kernels" / "scoring.py" in compiled  # the search finds them
+    assert root / "compiled" / "equity" / "scoring.py" in compiled  # the search finds them
     assert compiled <= set(compiled_sources())

@@ -52,7 +52,7 @@ try:
         import stud
         stud.new_hand(stud.Rules(stud.Variant.STUD8), [100, 100])
     elif sys.argv[2] == "warmup":
-        from stud.warmup import warm_up
+        from stud.compiled.warmup import warm_up
         warm_up()
     else:
         from stud.cli.main import main
@@ -93,7 +93,7 @@ def test_import_stud_needs_no_extra() -> None:
 
 
 def test_warm_up_compiles_what_the_base_install_has() -> None:
-    """``python -m stud.warmup``, which ``make`` runs after installing, needs no extra."""
+    """``python -m stud.compiled.warmup``, which ``make`` runs after installing, needs no extra."""
     code, _, err, facts = run_without_extras("warmup")
     assert code == 0, err
     assert set(facts["tried"]) <= EXTRAS["env"]  # it looked for the environments' packages

@@ -9,7 +9,7 @@ what it produces and compared with that one answer:
 
 * ``view_of`` itself (down cards, face-up cards, shown cards, events);
 * the bots' observation (``bots.observation.observe``) and the compiled engine's
-  (``sim.engine.observe_table``, for the actor, in lockstep with the hand);
+  (``compiled.engine.observe_table``, for the actor, in lockstep with the hand);
 * the RL encoding (``env.encoding.encode``) and the batched environment's compiled
   one (``env.batched.encode_table``, every seat);
 * a viewer's PHH (``history.phh.to_phh(viewer=)``) and the cardroom's download of
@@ -37,11 +37,12 @@ from strategies import Setup, choose, setups
 from stud.actions import Action, CardsDealt, HandShown, code_of
 from stud.bots import observation as bots_obs
 from stud.cards import Card
+from stud.compiled import engine
+from stud.compiled.batched import encode_table
+from stud.compiled.evaluation import kernel_tables
 from stud.env import encoding
-from stud.env.batched import encode_table
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS
-from stud.sim import engine
 from stud.state import HandState, Phase
 from stud.views import PlayerView, view_of, visible_cards
 from stud.web.history import seat_phh
@@ -138,7 +139,7 @@ class _Compiled:
         self.cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
         self.won = np.zeros(MAX_SEATS, dtype=np.int64)
         self.deck = np.array([c.code for c in setup.deck], dtype=np.uint8)
-        self.tabs = engine.kernel_tables()
+        self.tabs = kernel_tables()
         self.kinds = np.zeros(bots_obs.MAX_LEGAL, dtype=np.int64)
         self.amounts = np.zeros(bots_obs.MAX_LEGAL, dtype=np.int64)
         stacks = np.array(setup.stacks, dtype=np.int64)

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import ClassVar
 
 from stud.cards import Card, format_cards
 from stud.core import codes
+from stud.words import said
 
 __all__ = [
     "Action",
@@ -44,78 +46,96 @@ __all__ = [
 class Fold:
     """Give up the hand."""
 
+    word: ClassVar[str] = "fold"
+
     def __str__(self) -> str:
-        return "folds"
+        return said(self.word)
 
 
 @dataclass(frozen=True, slots=True)
 class Check:
     """Pass when there is nothing to call."""
 
+    word: ClassVar[str] = "check"
+
     def __str__(self) -> str:
-        return "checks"
+        return said(self.word)
 
 
 @dataclass(frozen=True, slots=True)
 class Call:
     """Match the highest wager (or all of one's chips, all-in)."""
 
+    word: ClassVar[str] = "call"
+
     def __str__(self) -> str:
-        return "calls"
+        return said(self.word)
 
 
 @dataclass(frozen=True, slots=True)
 class BringIn:
     """Post the bring-in: the forced opening wager on third street (R4)."""
 
+    word: ClassVar[str] = "bring_in"
+
     def __str__(self) -> str:
-        return "brings in"
+        return said(self.word)
 
 
 @dataclass(frozen=True, slots=True)
 class Complete:
     """Raise the bring-in (or a short all-in bet) to the full bet (R4.4)."""
 
+    word: ClassVar[str] = "complete"
+
     to: int
 
     def __str__(self) -> str:
-        return f"completes to {self.to}"
+        return said(self.word, self.to)
 
 
 @dataclass(frozen=True, slots=True)
 class Bet:
     """Open the betting on fourth street or later."""
 
+    word: ClassVar[str] = "bet"
+
     to: int
 
     def __str__(self) -> str:
-        return f"bets {self.to}"
+        return said(self.word, self.to)
 
 
 @dataclass(frozen=True, slots=True)
 class Raise:
     """Raise the highest wager to ``to``."""
 
+    word: ClassVar[str] = "raise"
+
     to: int
 
     def __str__(self) -> str:
-        return f"raises to {self.to}"
+        return said(self.word, self.to)
 
 
 @dataclass(frozen=True, slots=True)
 class Show:
     """At showdown, show the hand to claim the pot (R6.2)."""
 
+    word: ClassVar[str] = "show"
+
     def __str__(self) -> str:
-        return "shows"
+        return said(self.word)
 
 
 @dataclass(frozen=True, slots=True)
 class Muck:
     """At showdown, throw the hand away and give up any claim to the pot."""
 
+    word: ClassVar[str] = "muck"
+
     def __str__(self) -> str:
-        return "mucks"
+        return said(self.word)
 
 
 Action = Fold | Check | Call | BringIn | Complete | Bet | Raise | Show | Muck

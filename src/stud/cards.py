@@ -5,7 +5,7 @@ the alphabet, so every "by suit" decision (the bring-in, odd chips) compares
 ``Suit`` values directly.
 
 Every card also has an integer ``code`` in ``0..51``: ``(rank - 2) * 4 + suit``.
-That is the one card encoding of the fast paths (see ``stud.evaluation.kernels``):
+That is the one card encoding of the fast paths (see ``stud.compiled.evaluation``):
 deuces are codes 0-3 (clubs to spades), aces 48-51, and ``code // 4 + 2`` gives the
 rank back, ``code % 4`` the suit.
 """

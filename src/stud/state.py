@@ -61,6 +61,7 @@ from stud.core.codes import (
 )
 from stud.pots import Contender, Pot, award_pot, build_pots, uncalled_bet
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
+from stud.words import action_said
 
 __all__ = ["HandState", "IllegalActionError", "Phase", "new_hand"]
 
@@ -302,7 +303,9 @@ class HandState:
         else:
             seat = self.actor if self.actor is not None else -1
             listed = ", ".join(str(a) for a in legal)
-            raise IllegalActionError(f"seat {seat + 1} cannot {_verb(action)} now; legal: {listed}")
+            # Anything but an action (R8.2) is named as it came.
+            what = action_said(action, you=True) if isinstance(action, Action) else repr(action)
+            raise IllegalActionError(f"seat {seat + 1} cannot {what} now; legal: {listed}")
         if self.phase is Phase.SHOWDOWN:
             return self._declare(action)
         return self._bet(action)
@@ -704,23 +707,6 @@ def _check_cards(cards: object, what: str) -> None:
         raise IllegalActionError(
             f"{what} must be Card values (stud.parse_cards reads them from text), not {bad!r}"
         )
-
-
-def _verb(action: Action) -> str:
-    text = str(action)
-    first, _, rest = text.partition(" ")
-    base = {
-        "folds": "fold",
-        "checks": "check",
-        "calls": "call",
-        "brings": "bring",
-        "completes": "complete",
-        "bets": "bet",
-        "raises": "raise",
-        "shows": "show",
-        "mucks": "muck",
-    }.get(first, first)
-    return f"{base} {rest}".strip()
 
 
 def new_hand(

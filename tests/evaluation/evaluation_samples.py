@@ -8,8 +8,8 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.cards import Card
+from stud.compiled.evaluation import NO_LOW
 from stud.evaluation import reference
-from stud.evaluation.kernels import NO_LOW
 
 Codes = npt.NDArray[np.uint8]
 Values = npt.NDArray[np.int32]

@@ -17,8 +17,8 @@ from hypothesis import strategies as st
 
 import stud.evaluation
 from stud.cards import DECK, Card, Rank, Suit, parse_cards
+from stud.compiled.evaluation import NO_LOW
 from stud.evaluation import fast, reference
-from stud.evaluation.kernels import NO_LOW
 from stud.evaluation.tables import tables
 
 CardsFn = Callable[[Sequence[Card]], object]

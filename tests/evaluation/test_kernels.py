@@ -24,8 +24,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from stud.cards import DECK, Card, Rank, Suit, parse_cards
-from stud.evaluation import kernels, reference
-from stud.evaluation.kernels import (
+from stud.compiled import evaluation as kernels
+from stud.compiled.evaluation import (
     NO_LOW,
     hand_high,
     hand_high_low8,
@@ -38,6 +38,7 @@ from stud.evaluation.kernels import (
     low8_batch,
     razz_batch,
 )
+from stud.evaluation import reference
 
 Codes = npt.NDArray[np.uint8]
 Values = npt.NDArray[np.int32]

@@ -14,14 +14,9 @@ from stud.actions import BringIn, Call, Check, Fold, RakeTaken
 from stud.bots import RandomBot, StationBot
 from stud.cli.main import app
 from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, replay, to_phh
-from stud.history.pokerstars import (
-    StarsError,
-    StarsHand,
-    check_hand,
-    read_stars,
-    stars_phh,
-    write_stars,
-)
+from stud.history.pokerstars.checking import check_hand, stars_phh
+from stud.history.pokerstars.reading import StarsError, StarsHand, read_stars
+from stud.history.pokerstars.writing import write_stars
 from stud.rules import Rules, Variant
 from stud.sim.hand import play_hand
 from stud.state import new_hand

@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from stud.history.pokerstars import StarsError, StarsHand, check_hand, read_stars
+from stud.history.pokerstars.checking import check_hand
+from stud.history.pokerstars.reading import StarsError, StarsHand, read_stars
 
 STARS = Path(__file__).resolve().parents[1] / "data" / "pokerstars"
 RAZZ = "Razz-USD-0.04-0.08-200911.txt"

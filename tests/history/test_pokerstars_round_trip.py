@@ -30,14 +30,9 @@ from stud.actions import (
 )
 from stud.cards import DECK, Card
 from stud.history.phh import parse_phh, to_phh
-from stud.history.pokerstars import (
-    StarsHand,
-    check_hand,
-    phh_stars,
-    read_stars,
-    stars_phh,
-    write_stars,
-)
+from stud.history.pokerstars.checking import check_hand, stars_phh
+from stud.history.pokerstars.reading import StarsHand, read_stars
+from stud.history.pokerstars.writing import phh_stars, write_stars
 from stud.rules import Rules, Variant
 from stud.state import Phase, new_hand
 

@@ -38,3 +38,15 @@ def test_history_from_one_chair_hides_the_others_down_cards() -> None:
     assert "Dealt to Ann: [As Ad] 2c" in text
     assert "Dealt to Bob: [?? ??] 3c" in text
     assert "Kc" not in text
+
+
+def test_history_speaks_to_you_in_the_second_person() -> None:
+    state = _hand()
+    state = state.apply(BringIn()).apply(Complete(5)).apply(Fold())
+    lines = text_history(state, names=["You", "Bob"], seat=0, you=0).splitlines()
+    assert "You post the ante 1" in lines
+    assert "You bring in for 1" in lines
+    assert "You fold" in lines
+    assert "Bob posts the ante 1" in lines
+    assert "Bob completes to 5" in lines
+    assert not [line for line in lines if line.startswith(("You posts", "You brings", "You folds"))]

@@ -21,16 +21,17 @@ from hypothesis import strategies as st
 from strategies import Setup, choose, setups
 from stud.actions import Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS, observe
-from stud.bots.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.cards import Card
-from stud.rng import Stream, hand_start, hand_start_compiled, next_u64
+from stud.compiled import engine, runs
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.policies import EQUITY, RANDOM, STATION, TIGHT
+from stud.compiled.rng import Stream, hand_start, hand_start_compiled, next_u64
 from stud.rules import Rules, Variant
-from stud.sim import engine
 from stud.state import HandState, new_hand
 from stud.views import view_of
 
 
-def reference(rules: Rules, stacks: list[int], played: engine.PlayedHand) -> HandState:
+def reference(rules: Rules, stacks: list[int], played: runs.PlayedHand) -> HandState:
     """Replay a compiled hand on the reference engine, checking every decision."""
     state = new_hand(rules, stacks, deck=[Card.from_code(int(c)) for c in played.deck])
     for row, seen in zip(played.actions.tolist(), played.observations, strict=True):
@@ -53,7 +54,7 @@ def test_hands_the_policies_play_match_the_reference_engine(
     setup: Setup, policies: list[int], start: int
 ) -> None:
     stacks = list(setup.stacks)
-    played = engine.play_one(setup.rules, stacks, policies[: len(stacks)], start, max_actions=4000)
+    played = runs.play_one(setup.rules, stacks, policies[: len(stacks)], start, max_actions=4000)
     state = reference(setup.rules, stacks, played)
     assert played.final_stacks == state.final_stacks
     assert played.rake == state.rake
@@ -71,7 +72,7 @@ def test_hands_played_at_random_match_the_reference_engine(setup: Setup) -> None
     cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
     won = np.zeros(MAX_SEATS, dtype=np.int64)
     deck = np.array([c.code for c in setup.deck], dtype=np.uint8)
-    tabs = engine.kernel_tables()
+    tabs = kernel_tables()
     kinds = np.zeros(MAX_LEGAL, dtype=np.int64)
     amounts = np.zeros(MAX_LEGAL, dtype=np.int64)
     engine.start_hand(t, r, cards, deck, stacks, tabs, won)
@@ -99,7 +100,7 @@ def test_r3_4_eight_stations_share_a_community_card() -> None:
     rules = Rules(Variant.STUD8, ante=1, bring_in=2, small_bet=5, big_bet=10)
     communities = 0
     for start in range(40):
-        played = engine.play_one(rules, [500] * 8, [STATION] * 8, start)
+        played = runs.play_one(rules, [500] * 8, [STATION] * 8, start)
         state = reference(rules, [500] * 8, played)
         assert played.final_stacks == state.final_stacks
         assert played.community == (-1 if state.community is None else state.community.code)
@@ -110,7 +111,7 @@ def test_r3_4_eight_stations_share_a_community_card() -> None:
 def test_a_given_deck_is_dealt_in_order() -> None:
     rules = Rules(Variant.STUD, ante=1, bring_in=2, small_bet=5, big_bet=10)
     deck = list(range(51, -1, -1))
-    played = engine.play_one(rules, [100, 100], [STATION, STATION], 1, deck=deck)
+    played = runs.play_one(rules, [100, 100], [STATION, STATION], 1, deck=deck)
     assert played.deck.tolist() == deck
     assert reference(rules, [100, 100], played).final_stacks == played.final_stacks
 
@@ -118,26 +119,26 @@ def test_a_given_deck_is_dealt_in_order() -> None:
 def test_chunk_totals_conserve_chips_and_rotate_seats() -> None:
     rules = Rules(Variant.RAZZ, ante=1, bring_in=2, small_bet=5, big_bet=10)
     lineup = np.array([TIGHT, RANDOM, STATION], dtype=np.int64)
-    stats = np.zeros((3, engine.S_FIELDS), dtype=np.int64)
+    stats = np.zeros((3, runs.S_FIELDS), dtype=np.int64)
     empty = np.zeros((0, 3), dtype=np.int32)
-    engine.run_hands(
+    runs.run_hands(
         engine.rules_array(rules),
         np.full(3, 300, dtype=np.int64),
         lineup,
         np.uint64(5),
         0,
         300,
-        engine.kernel_tables(),
+        kernel_tables(),
         stats,
         empty,
         np.zeros((0, 52), dtype=np.uint8),
         np.zeros((0, engine.MAX_ACTIONS, 4), dtype=np.int64),
         np.zeros(0, dtype=np.int64),
     )
-    assert stats[:, engine.S_HANDS].tolist() == [300, 300, 300]
-    assert stats[:, engine.S_NET].sum() == 0
-    assert (stats[:, engine.S_SCOOPS] <= stats[:, engine.S_SHOWDOWNS]).all()
-    assert (stats[:, engine.S_NET_SQ] > 0).all()
+    assert stats[:, runs.S_HANDS].tolist() == [300, 300, 300]
+    assert stats[:, runs.S_NET].sum() == 0
+    assert (stats[:, runs.S_SCOOPS] <= stats[:, runs.S_SHOWDOWNS]).all()
+    assert (stats[:, runs.S_NET_SQ] > 0).all()
 
 
 @pytest.mark.parametrize("seed", [0, 1, 2**64 - 1])
@@ -155,7 +156,7 @@ def test_compiled_stream_is_the_python_stream(seed: int) -> None:
 def test_r6_1_dead_antes_are_never_an_uncalled_bet(variant: Variant) -> None:
     rules = Rules(variant, ante=2, bring_in=2, small_bet=5, big_bet=20, dead_antes=True)
     for start in range(30):
-        played = engine.play_one(rules, [1, 2000, 1], [STATION] * 3, start)
+        played = runs.play_one(rules, [1, 2000, 1], [STATION] * 3, start)
         assert played.actions.size == 0  # two players all-in on the ante: no betting
         assert played.final_stacks == reference(rules, [1, 2000, 1], played).final_stacks
         assert sum(played.final_stacks) == 2002
@@ -164,5 +165,5 @@ def test_r6_1_dead_antes_are_never_an_uncalled_bet(variant: Variant) -> None:
 def test_r5_5_equal_small_and_big_bets_offer_one_size() -> None:
     rules = Rules(Variant.STUD, ante=1, bring_in=2, small_bet=10, big_bet=10)
     for start in range(200):
-        played = engine.play_one(rules, [300] * 5, [RANDOM] * 5, start)
+        played = runs.play_one(rules, [300] * 5, [RANDOM] * 5, start)
         assert played.final_stacks == reference(rules, [300] * 5, played).final_stacks

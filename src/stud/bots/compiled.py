@@ -1,7 +1,7 @@
 """Bots whose policy is compiled: the same decision in ``stud deal`` and in ``stud sim``.
 
 A ``CompiledBot`` turns its ``PlayerView`` into the observation array and asks the
-compiled policy (``stud.bots.policies``) for an action, drawing the policy's random
+compiled policy (``stud.compiled.policies``) for an action, drawing the policy's random
 stream from the generator it is given. The simulator runs the very same policy
 inside the compiled engine, without this Python layer, which is what makes millions
 of hands affordable; a test checks both see the same observation at every decision.
@@ -16,8 +16,8 @@ import numpy as np
 
 from stud.actions import Action, Show
 from stud.bots.observation import observe
-from stud.bots.policies import EQUITY, TIGHT, decide
-from stud.evaluation.kernels import kernel_tables
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.policies import EQUITY, TIGHT, decide
 from stud.views import PlayerView
 
 __all__ = ["CompiledBot", "EquityBot", "TightBot"]
@@ -41,7 +41,7 @@ class CompiledBot:
 @dataclass(frozen=True, slots=True)
 class TightBot(CompiledBot):
     """Rule-based: plays good starting hands and made hands hard, folds the rest
-    (``stud.bots.tight``)."""
+    (``stud.compiled.tight``)."""
 
     name: str = "tight"
     policy: int = TIGHT
@@ -50,7 +50,7 @@ class TightBot(CompiledBot):
 @dataclass(frozen=True, slots=True)
 class EquityBot(CompiledBot):
     """Estimates its equity by Monte Carlo and bets or folds by pot odds
-    (``stud.bots.equity_bot``)."""
+    (``stud.compiled.equity_bot``)."""
 
     name: str = "equity"
     policy: int = EQUITY

@@ -1,13 +1,13 @@
 """A seat's view as a flat integer array: what compiled policies read.
 
-Compiled policies (``stud.bots.policies``) cannot take a ``PlayerView``, so they take
+Compiled policies (``stud.compiled.policies``) cannot take a ``PlayerView``, so they take
 this array instead. It holds exactly what a ``PlayerView`` holds that a policy uses:
 the stakes, the street, every player's chips, face-up cards and folds, this seat's
 own face-down cards, the community card and the legal actions. Two places build it,
 and a test checks that they agree at every decision of thousands of hands:
 
 * ``observe(view)`` here, from a ``PlayerView`` (the Python bots), and
-* the compiled engine (``stud.sim.engine``), from its own arrays.
+* the compiled engine (``stud.compiled.engine``), from its own arrays.
 
 Since the engine hands its policies this array and nothing else, a compiled policy
 can no more see a hidden card than a Python bot can (R8.4).

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from stud.actions import Action, BringIn, Call, Check, Fold, Show
-from stud.bots.policies import RANDOM, STATION
+from stud.compiled.policies import RANDOM, STATION
 from stud.views import PlayerView
 
 __all__ = ["RandomBot", "StationBot"]
@@ -20,7 +20,7 @@ class RandomBot:
 
     name: str = "random"
     policy: ClassVar[int] = RANDOM
-    """The same policy, compiled, for the simulator (``stud.bots.policies``)."""
+    """The same policy, compiled, for the simulator (``stud.compiled.policies``)."""
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         legal = view.legal_actions
@@ -37,7 +37,7 @@ class StationBot:
 
     name: str = "station"
     policy: ClassVar[int] = STATION
-    """The same policy, compiled, for the simulator (``stud.bots.policies``)."""
+    """The same policy, compiled, for the simulator (``stud.compiled.policies``)."""
 
     def act(self, view: PlayerView, rng: random.Random) -> Action:
         for action in (Show(), Check(), Call(), BringIn()):

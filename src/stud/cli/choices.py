@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
 from stud.views import PlayerView
+from stud.words import VERBS
 
 __all__ = ["Choice", "choices", "menu", "resolve"]
 
@@ -49,27 +50,32 @@ def choices(view: PlayerView) -> list[Choice]:
         match action:
             case Fold():
                 if not free_check:  # R5.8 allows it, but one stray key must not fold for free
-                    result.append(Choice("f", action, "fold"))
+                    result.append(Choice("f", action, _say(action)))
             case Check():
-                result.append(Choice("k", action, "check"))
+                result.append(Choice("k", action, _say(action)))
             case Call():
                 chips = min(view.to_call, stack)
-                result.append(Choice("c", action, f"call {chips}{_all_in(view, chips)}"))
+                result.append(Choice("c", action, f"{_say(action)} {chips}{_all_in(view, chips)}"))
             case BringIn():
                 chips = min(view.rules.bring_in, stack)
-                result.append(Choice("c", action, f"bring in {chips}{_all_in(view, chips)}"))
+                result.append(Choice("c", action, f"{_say(action)} {chips}{_all_in(view, chips)}"))
             case Complete(to) | Bet(to) | Raise(to):
-                verb = {Complete: "complete to", Bet: "bet", Raise: "raise to"}[type(action)]
+                verb = VERBS[action.word].second
                 big = len(aggressive) > 1 and action == aggressive[-1]
                 note = " (big bet)" if big else ""
                 label = f"{verb} {to}{note}{_all_in(view, to - wager)}"
                 key, alias = ("B", "R") if big else ("b", "r")
                 result.append(Choice(key, action, label, (alias,)))
             case Show():
-                result.append(Choice("s", action, "show"))
+                result.append(Choice("s", action, _say(action)))
             case Muck():
-                result.append(Choice("m", action, "muck"))
+                result.append(Choice("m", action, _say(action)))
     return result
+
+
+def _say(action: Action) -> str:
+    """The action as the player says it, without an amount: ``fold``, ``bring in``."""
+    return VERBS[action.word].second
 
 
 def menu(options: list[Choice], sep: str = " · ") -> str:

@@ -21,7 +21,9 @@ import typer
 from stud.cli.app import app, fail, report
 from stud.history.decoding import HistoryEncodingError, decode_history
 from stud.history.phh import PHHError, PHHHand, load_phh, load_phhs, parse_phh, to_phhs
-from stud.history.pokerstars import StarsError, check_hand, phh_stars, read_stars, stars_phh
+from stud.history.pokerstars.checking import check_hand, stars_phh
+from stud.history.pokerstars.reading import StarsError, read_stars
+from stud.history.pokerstars.writing import phh_stars
 from stud.storage import StorageError, default_db_path, open_store
 
 __all__ = ["export_command", "import_command", "read_history_file"]

@@ -192,15 +192,20 @@ class TableSession:
         self.result.abandoned = False
         return hand
 
+    def _read_key(self) -> str:
+        """The next key pressed; the input closing ends the session."""
+        key = self.keys.read_key()
+        if key is None:
+            raise _InputClosedError
+        return key
+
     def _ask(self, hand: _Hand, me: int) -> Action:
         view = view_of(hand.state, me)
         self._draw(hand)
         prompt = "Your turn: " + menu(choices(view), self.look.dot)
         self.console.print(Text(prompt, style="bold"))
         while True:
-            key = self.keys.read_key()
-            if key is None:
-                raise _InputClosedError
+            key = self._read_key()
             if key in QUIT_KEYS:
                 self.leaving = True
                 self._say("You fold at the first chance and leave after this hand.", "bold")
@@ -368,9 +373,7 @@ class TableSession:
         self.keys.drop_typeahead()
         self.console.print(Text(prompt, style="bold"))
         while True:
-            key = self.keys.read_key()
-            if key is None:
-                raise _InputClosedError
+            key = self._read_key()
             if key in QUIT_KEYS:
                 return False
             if key in ("", "n", "N"):

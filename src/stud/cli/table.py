@@ -30,15 +30,15 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card, Suit
-from stud.history.text import STREET_NAMES, award_source, describe_action, for_you, hand_name
+from stud.history.text import STREET_NAMES, award_source, describe_action, hand_name
 from stud.pots import build_pots
 from stud.state import Phase
 from stud.views import PlayerView
+from stud.words import said
 
 __all__ = [
     "Look",
     "card_text",
-    "for_you",
     "look_of",
     "pot_line",
     "render_table",
@@ -146,22 +146,20 @@ def _status(view: PlayerView, seat: int, you: bool) -> Text:
     for event in view.events:
         match event:
             case ActionTaken(seat=s) if s == seat:
-                last = describe_action(event)
+                last = describe_action(event, you=you)
             case HandShown(seat=s) if s == seat:
-                last = "shows"
+                last = said("show", you=you)
             case HandMucked(seat=s) if s == seat:
-                last = "mucks"
+                last = said("muck", you=you)
             case _:
                 pass
     won = sum(e.amount for e in view.events if isinstance(e, PotAwarded) and e.seat == seat)
     if won:
-        return Text(f"wins {won}" if not you else f"win {won}", style="bold")
+        return Text(said("win", won, you=you), style="bold")
     if view.folded[seat]:
         return Text("folded" if not you else "you folded", style="dim")
     if last is None:
         return Text("")
-    if you:
-        last = for_you(last)
     if view.stacks[seat] == 0 and view.phase is not Phase.OVER and "all-in" not in last:
         return Text(f"{last}, all-in", style="yellow")
     return Text(last)
@@ -201,8 +199,7 @@ def _log_line(event: Event, names: Sequence[str], you: int) -> str | None:
         case StreetStarted(street=street):
             return f"-- {STREET_NAMES[street]} --"
         case ActionTaken(seat=s):
-            said = describe_action(event)
-            return f"{names[s]} {for_you(said) if s == you else said}"
+            return f"{names[s]} {describe_action(event, you=s == you)}"
         case BetReturned(seat=s, amount=amount):
             return f"{amount} uncalled returned to {names[s]}"
         case _:
@@ -271,20 +268,18 @@ def results_lines(view: PlayerView, names: Sequence[str], look: Look) -> list[Te
     for event in view.events:
         if isinstance(event, HandShown):
             cards = (*event.cards, view.community) if view.community else event.cards
-            verb = "show" if event.seat == view.seat else "shows"
-            line = Text(f"{names[event.seat]} {verb} ")
+            line = Text(f"{names[event.seat]} {said('show', you=event.seat == view.seat)} ")
             line.append_text(_cards(event.cards, look))
             line.append(f": {hand_name(cards, view.rules)}")
             lines.append(line)
         elif isinstance(event, HandMucked):
-            verb = "muck" if event.seat == view.seat else "mucks"
-            lines.append(Text(f"{names[event.seat]} {verb}"))
+            lines.append(Text(f"{names[event.seat]} {said('muck', you=event.seat == view.seat)}"))
     awards = [e for e in view.events if isinstance(e, PotAwarded)]
     side_pots = len({a.pot for a in awards}) > 1
     for award in awards:
         name = names[award.seat]
-        verb = "win" if name == you else "wins"
         source = award_source(award, side_pots=side_pots)
         with_hand = f" with {award.hand}" if award.hand else " (everyone else folded)"
-        lines.append(Text(f"{name} {verb} {award.amount} {source}{with_hand}", "bold"))
+        won = said("win", award.amount, you=name == you)
+        lines.append(Text(f"{name} {won} {source}{with_hand}", "bold"))
     return lines

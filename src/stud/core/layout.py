@@ -7,7 +7,7 @@ here fits). Each layout below is one declaration of
 its fields in order with their sizes; the offsets are generated from it, so no
 offset is ever written by hand and two fields can never overlap.
 
-* ``TABLE``: the compiled engine's table (``stud.sim.engine``): blocks of
+* ``TABLE``: the compiled engine's table (``stud.compiled.engine``): blocks of
   ``MAX_SEATS`` per-seat slots, then single values, then the showdown's scratch
   (a table carries its own, so playing a hand never allocates).
 * ``OBSERVATION``: what a compiled policy sees (``stud.bots.observation``), built

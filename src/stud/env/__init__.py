@@ -7,7 +7,7 @@
 * ``stud.env.encoding``: the observation vector and the legal-action mask, built
   from a ``PlayerView`` only, shared by all three.
 * ``BatchedStudEnv`` (``stud.env.batched``): thousands of tables on the compiled
-  engine (``stud.sim.engine``) stepped in one compiled call, numpy arrays in and
+  engine (``stud.compiled.engine``) stepped in one compiled call, numpy arrays in and
   out, auto-reset, the learner on one seat (bots on the others) or on every seat;
   the same encoding, built by a compiled encoder from the engine's arrays.
 

@@ -30,8 +30,9 @@ Pot shares are counted exactly in units of 1/1680 of a pot (1680 = 2 x lcm(1..8)
 so high/low halves split among any number of tied players stay whole numbers.
 
 The package: ``ranges`` (the range parser), ``situation`` (the situation model),
-``kernels`` (completion tables, scoring, enumeration and sampling), ``results``
-and ``scheduling`` (a run cut into pieces on ``stud.parallel``'s pool).
+``tables`` (every player's completions, evaluated in a batch), ``results`` and
+``scheduling`` (a run cut into pieces on ``stud.parallel``'s pool). The compiled scoring,
+enumeration and sampling are ``stud.compiled.equity``.
 """
 
 from __future__ import annotations

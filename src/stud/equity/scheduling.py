@@ -16,10 +16,9 @@ import numpy as np
 import numpy.typing as npt
 
 from stud.cards import Card
-from stud.core.shares import SHARE_UNIT
-from stud.equity.kernels.enumeration import _enumerate
-from stud.equity.kernels.sampling import _BINOMIAL, _deal, _sample, _score_each
-from stud.equity.kernels.scoring import (
+from stud.compiled.equity.enumeration import _enumerate
+from stud.compiled.equity.sampling import _BINOMIAL, _deal, _sample, _score_each
+from stud.compiled.equity.scoring import (
     _COLUMNS,
     _HIGH_TIE,
     _HIGH_WIN,
@@ -31,10 +30,11 @@ from stud.equity.kernels.scoring import (
     _TIE,
     _WIN,
 )
-from stud.equity.kernels.tables import _tables, _values
+from stud.core.shares import SHARE_UNIT
 from stud.equity.ranges import EquityError
 from stud.equity.results import EquityResult, Method, PlayerOdds
 from stud.equity.situation import Situation, _holdings
+from stud.equity.tables import _tables, _values
 from stud.parallel import LocalPool, Runner
 from stud.rules import Variant
 

@@ -9,7 +9,7 @@
  * stud.cards.DECK are recognised by identity, any other Card by its rank and suit)
  * and evaluates with the same tables as the numba kernels. The tables are built in
  * Python (stud.evaluation.tables) and handed over once by install(), so there is a
- * single source for them; layouts are documented in stud.evaluation.kernels.
+ * single source for them; layouts are documented in stud.compiled.evaluation.
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -9,7 +9,7 @@ the same ``ValueError`` messages. The ``*_from_mask`` forms take a card mask (bi
 They are the C extension ``_cfast`` when it was built (a few tens of nanoseconds of
 work inside one Python call; see ``benchmarks/bench_eval.py``), and otherwise the
 ``py_*`` functions here, plain Python over the same tables: slower, still exact.
-Batches of hands go to ``stud.evaluation.kernels`` instead.
+Batches of hands go to ``stud.compiled.evaluation`` instead.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@
 Every table here is derived from a short declarative rule, so nothing is copied in
 as magic numbers and a test (``tests/evaluation/test_tables.py``) rebuilds each one
 independently from the reference evaluators. The card and key layouts are
-documented once, in ``stud.evaluation.kernels``.
+documented once, in ``stud.compiled.evaluation``.
 
 The rules:
 
@@ -153,7 +153,7 @@ class Tables(NamedTuple):
     """All tables of the compiled evaluators (see the module docstring for the rules).
 
     A named tuple so that compiled kernels can take it as one argument; the layouts
-    are documented in ``stud.evaluation.kernels``.
+    are documented in ``stud.compiled.evaluation``.
     """
 
     #: Per byte value (card codes 0..51, anything else invalid): the card's key.

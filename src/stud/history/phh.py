@@ -20,17 +20,14 @@ from pathlib import Path
 from typing import Any
 
 from stud.actions import (
+    Action,
     ActionTaken,
     AntePosted,
     Bet,
     BetReturned,
-    BringIn,
-    Call,
     CardsDealt,
-    Check,
     CommunityCardDealt,
     Complete,
-    Fold,
     HandMucked,
     HandShown,
     Muck,
@@ -40,10 +37,12 @@ from stud.actions import (
     Show,
 )
 from stud.cards import DECK, Card, CardError, parse_cards
+from stud.history.phh_actions import apply_line, chips, short
 from stud.pots import build_pots, rake_awards
 from stud.rules import Rules, RulesError, Variant
 from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import seen_down
+from stud.words import PHH
 
 __all__ = [
     "PHHError",
@@ -143,12 +142,6 @@ def _rule_options() -> dict[str, object]:
     }
 
 
-def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)``, cut to fit one line of an error message."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 3] + "..."
-
-
 def _line_of(text: str, key: str, first_line: int = 1) -> int | None:
     match = re.search(rf"^[ \t]*{re.escape(key)}[ \t]*=", text, re.MULTILINE)
     return text.count("\n", 0, match.start()) + first_line if match else None
@@ -186,25 +179,10 @@ def _action_lines(text: str, count: int, first_line: int = 1) -> tuple[int | Non
     return tuple(lines) + (None,) * (count - len(lines))
 
 
-_MOST_CHIPS = 10**30
-"""A bound on any amount read: far above every real stack, and short enough to print."""
-
-
-def _chips(value: object, name: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int | float | Decimal):
-        raise ValueError(f"{name} must be a number of chips, not {_short(value)}")
-    exact = Decimal(value)
-    if not exact.is_finite() or exact != exact.to_integral_value():
-        raise ValueError(f"{name} must be a whole number of chips (R1.3), not {value}")
-    if abs(exact) >= _MOST_CHIPS:
-        raise ValueError(f"{name}: {_short(value)} is more chips than any hand holds")
-    return int(exact)
-
-
 def _chip_list(value: object, name: str) -> tuple[int, ...]:
     if not isinstance(value, list):
-        raise ValueError(f"{name} must be an array of numbers, not {_short(value)}")
-    return tuple(_chips(v, f"{name}[{i}]") for i, v in enumerate(value))
+        raise ValueError(f"{name} must be an array of numbers, not {short(value)}")
+    return tuple(chips(v, f"{name}[{i}]") for i, v in enumerate(value))
 
 
 _KINDS: tuple[tuple[type, str], ...] = (
@@ -222,7 +200,7 @@ def _option(value: object, default: object, name: str) -> object:
     for kind, said in _KINDS:
         if isinstance(default, kind):
             if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-                raise ValueError(f"must be {said}, like {toml_value(default)}, not {_short(value)}")
+                raise ValueError(f"must be {said}, like {toml_value(default)}, not {short(value)}")
             break
     return value
 
@@ -281,11 +259,11 @@ def _hand_from(
     code = data["variant"]
     if not isinstance(code, str) or code not in VARIANT_CODES:
         known = ", ".join(VARIANT_CODES)
-        raise fail(f"{_short(code)} is not a stud game stud reads ({known})", "variant")
+        raise fail(f"{short(code)} is not a stud game stud reads ({known})", "variant")
     values: dict[str, Any] = {}
     for key in ("bring_in", "small_bet", "big_bet"):
         try:
-            values[key] = _chips(data[key], key)
+            values[key] = chips(data[key], key)
         except ValueError as error:
             raise fail(str(error), key) from None
     try:
@@ -299,10 +277,10 @@ def _hand_from(
     if len(antes) != len(stacks):
         raise fail(f"has {len(antes)} entries for {len(stacks)} players", "antes")
     if len(set(antes)) > 1:
-        raise fail(f"stud antes are the same for everyone, not {_short(list(antes))}", "antes")
+        raise fail(f"stud antes are the same for everyone, not {short(list(antes))}", "antes")
     trimming = data.get("ante_trimming_status", False)
     if not isinstance(trimming, bool):
-        raise fail(f"must be true or false, not {_short(trimming)}", "ante_trimming_status")
+        raise fail(f"must be true or false, not {short(trimming)}", "ante_trimming_status")
     options = _rule_options()
     for name, default in options.items():
         if f"_{name}" in data:
@@ -335,7 +313,7 @@ def _hand_from(
     for key in ("_rake", "_pots"):
         if key in data:
             try:
-                recorded = (_chip_list if key == "_pots" else _chips)(data[key], key)
+                recorded = (_chip_list if key == "_pots" else chips)(data[key], key)
             except ValueError as error:
                 raise fail(str(error), key) from None
             if min(recorded if isinstance(recorded, tuple) else (recorded,), default=0) < 0:
@@ -424,11 +402,6 @@ def phhs_table(number: int, text: str) -> str:
     return f"[{number}]\n{text}\n"
 
 
-_ACTION = re.compile(r"^\s*(?P<actor>d|p\d+)\s+(?P<verb>\S+)(?:\s+(?P<args>[^#]*?))?\s*(?:#.*)?$")
-_PLAYER = re.compile(r"p[1-9]\d?")
-_AMOUNT = re.compile(r"\d{1,30}(?:\.\d{1,30})?")
-
-
 def replay(hand: PHHHand) -> HandState:
     """Play a PHH hand's actions through the engine; the state after the last one.
 
@@ -446,10 +419,10 @@ def replay(hand: PHHHand) -> HandState:
     for number, text in enumerate(hand.actions, start=1):
         line = hand.action_lines[number - 1] if hand.action_lines else None
         try:
-            state = _apply(state, text, declarations, stand_ins, unknown)
+            state = apply_line(state, text, declarations, stand_ins, unknown)
         except (IllegalActionError, CardError, ValueError) as error:
             raise PHHError(
-                f"{_short(text)}: {error}",
+                f"{short(text)}: {error}",
                 source=hand.source,
                 line=line,
                 action=number,
@@ -544,15 +517,6 @@ def _decided_by_unknown_cards(state: HandState, unknown: set[int]) -> int | None
     return None
 
 
-def _seat(actor: str, state: HandState) -> int:
-    if not _PLAYER.fullmatch(actor):
-        raise ValueError(f"{_short(actor)} is not a player: players are p1, p2, ... (no zeros)")
-    seat = int(actor[1:]) - 1
-    if not 0 <= seat < state.players:
-        raise ValueError(f"there is no player {actor} in a hand of {state.players}")
-    return seat
-
-
 def _stand_ins(hand: PHHHand) -> list[Card]:
     """Cards to stand in for unknown ones (``??``), best kept out of the bring-in.
 
@@ -570,131 +534,6 @@ def _stand_ins(hand: PHHHand) -> list[Card]:
     if hand.rules.lowball:
         return sorted(unused, key=lambda c: (c.rank.low, c.suit), reverse=True)
     return unused
-
-
-def _tokens(cards: str) -> list[str]:
-    """The two-character cards of ``'Td3c??'``, each a card or ``??`` (unknown)."""
-    if len(cards) % 2 or not cards.isprintable() or any(c.isspace() for c in cards):
-        raise ValueError(
-            f"{_short(cards)} is not a list of cards: each card is two characters "
-            "('Td', or '??' for a card nobody saw)"
-        )
-    tokens = [cards[i : i + 2] for i in range(0, len(cards), 2)]
-    for token in tokens:
-        if "?" in token and token != "??":
-            raise ValueError(f"{token!r} in {_short(cards)}: a card is either known or '??'")
-    parse_cards("".join(t for t in tokens if t != "??"))  # names a token that is no card
-    return tokens
-
-
-def _fill_unknown(cards: str, stand_ins: list[Card]) -> tuple[Card, ...]:
-    tokens = _tokens(cards)
-    known = iter(parse_cards("".join(t for t in tokens if t != "??")))
-    if tokens.count("??") > len(stand_ins):
-        raise ValueError("no card is left to stand in for '??': the hand names all the others")
-    return tuple(stand_ins.pop() if t == "??" else next(known) for t in tokens)
-
-
-def _nothing_after(verb: str, args: str) -> None:
-    if args:
-        raise ValueError(f"'{verb}' takes nothing after it, not {_short(args)}")
-
-
-def _apply(
-    state: HandState,
-    text: str,
-    declarations: dict[int, bool],
-    stand_ins: list[Card],
-    unknown: set[int],
-) -> HandState:
-    match = _ACTION.match(text)
-    if match is None:
-        if not text.strip() or text.strip().startswith("#"):
-            return state  # a no-op or a commentary
-        raise ValueError("not an action: expected 'd dh pN CARDS', 'pN cbr AMOUNT' and the like")
-    actor, verb, args = match["actor"], match["verb"], (match["args"] or "").strip()
-    if actor == "d":
-        if verb == "dh":
-            who, _, cards = args.partition(" ")
-            if not re.fullmatch(r"p\d+", who) or not cards:
-                raise ValueError(f"'d dh' needs a player and cards, not {_short(args)}")
-            seat = _seat(who, state)
-            if "?" in cards:
-                unknown.add(seat)
-            return state.deal(seat, _fill_unknown(cards, stand_ins))
-        if verb == "db":
-            cards = parse_cards(args)
-            if len(cards) != 1 or len(args) != 2:
-                raise ValueError(f"stud deals one community card, not {_short(args)}")
-            return state.deal_community(cards[0])
-        raise ValueError(f"the dealer cannot {_short(verb)} in stud (only 'dh' and 'db')")
-    seat = _seat(actor, state)
-    if verb == "sm":
-        return _declare(state, seat, args, declarations)
-    if state.actor != seat:
-        due = (
-            f"player p{state.actor + 1} is to act"
-            if state.actor is not None
-            else "cards are due"
-            if state.phase is Phase.DEAL
-            else "the hand is over"
-        )
-        raise ValueError(f"out of turn: {due}")
-    legal = state.legal_actions()
-    if verb == "pb":
-        _nothing_after(verb, args)
-        if BringIn() not in legal:
-            allowed = ", ".join(str(a) for a in legal)
-            raise ValueError(f"p{seat + 1} cannot bring in now (legal: {allowed})")
-        return state.apply(BringIn())
-    if verb == "f":
-        _nothing_after(verb, args)
-        return state.apply(Fold())
-    if verb == "cc":
-        _nothing_after(verb, args)
-        return state.apply(Check() if Check() in legal else Call())
-    if verb == "cbr":
-        if not _AMOUNT.fullmatch(args):
-            raise ValueError(f"'cbr' needs an amount, not {_short(args)}")
-        amount = _chips(Decimal(args) if "." in args else int(args), "the amount")
-        for action in legal:
-            if isinstance(action, Complete | Bet | Raise) and action.to == amount:
-                return state.apply(action)
-        if BringIn() in legal:
-            # A bring-in all-in for less is written as a wager by some writers
-            # (pokerkit): the same chips, so the same action.
-            brought = state.apply(BringIn())
-            if brought.stacks[seat] == 0 and brought.wagers[seat] == amount:
-                return brought
-        wagers = [str(a) for a in legal if isinstance(a, Complete | Bet | Raise)]
-        allowed = ", ".join(wagers) if wagers else "no bet or raise"
-        raise ValueError(f"p{seat + 1} cannot bet or raise to {amount} here (allowed: {allowed})")
-    raise ValueError(f"unknown action {_short(verb)} (stud uses pb, cbr, cc, f, sm)")
-
-
-def _declare(state: HandState, seat: int, args: str, declarations: dict[int, bool]) -> HandState:
-    if state.folded[seat]:
-        raise ValueError(f"p{seat + 1} has folded and has nothing to show")
-    # 'pN sm CARDS' shows, 'pN sm -' shows the cards already dealt, and 'pN sm'
-    # with no cards mucks the hand.
-    if args and args != "-":
-        _tokens(args)
-    if args and args != "-" and "?" not in args:
-        shown = parse_cards(args)
-        if not set(state.cards_of(seat)).issubset(shown) or len(shown) > 7:
-            dealt = " ".join(str(c) for c in state.cards_of(seat))
-            raise ValueError(f"p{seat + 1} shows {args} but holds {dealt}")
-    declarations[seat] = bool(args)
-    if state.phase is Phase.SHOWDOWN:
-        return _show_down_to(state, declarations)
-    return state
-
-
-def _show_down_to(state: HandState, declarations: dict[int, bool]) -> HandState:
-    """Apply the showdown declarations known so far, in the engine's showdown order."""
-    while state.phase is Phase.SHOWDOWN and state.actor in declarations:
-        state = state.apply(Show() if declarations[state.actor] else Muck())
-    return state
 
 
 def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> str:
@@ -747,17 +586,11 @@ def to_phh(state: HandState, *, viewer: int | None = None, **extra: object) -> s
     return "\n".join(lines) + "\n"
 
 
-def _notation(action: object) -> str:
-    match action:
-        case BringIn():
-            return "pb"
-        case Fold():
-            return "f"
-        case Check() | Call():
-            return "cc"
-        case Complete(to) | Bet(to) | Raise(to):
-            return f"cbr {to}"
-    raise ValueError(f"{action} has no PHH notation")
+def _notation(action: Action) -> str:
+    if isinstance(action, Show | Muck):
+        raise ValueError(f"{action} has no PHH notation")
+    code = PHH[action.word]
+    return f"{code} {action.to}" if isinstance(action, Complete | Bet | Raise) else code
 
 
 def toml_value(value: object) -> str:

@@ -13,20 +13,13 @@ from collections.abc import Sequence
 from stud.actions import (
     ActionTaken,
     AntePosted,
-    Bet,
     BetReturned,
-    BringIn,
-    Call,
     CardsDealt,
-    Check,
     CommunityCardDealt,
-    Complete,
     Event,
-    Fold,
     HandMucked,
     HandShown,
     PotAwarded,
-    Raise,
     Share,
     StreetStarted,
 )
@@ -35,12 +28,12 @@ from stud.evaluation import describe_high, describe_low, high_value, low8_value,
 from stud.rules import Rules
 from stud.state import HandState
 from stud.views import view_of
+from stud.words import action_said, said
 
 __all__ = [
     "STREET_NAMES",
     "award_source",
     "describe_action",
-    "for_you",
     "hand_name",
     "text_history",
 ]
@@ -48,35 +41,10 @@ __all__ = [
 STREET_NAMES = {3: "3rd street", 4: "4th street", 5: "5th street", 6: "6th street", 7: "7th street"}
 
 
-def describe_action(taken: ActionTaken, chips: str = "") -> str:
-    """One action as a dealer would call it: ``raises to 20``, ``calls 10 (all-in)``."""
-    action = taken.action
-    match action:
-        case Fold():
-            text = "folds"
-        case Check():
-            text = "checks"
-        case Call():
-            text = f"calls {taken.amount}{chips}"
-        case BringIn():
-            text = f"brings in for {taken.amount}{chips}"
-        case Complete(to):
-            text = f"completes to {to}{chips}"
-        case Bet(to):
-            text = f"bets {to}{chips}"
-        case Raise(to):
-            text = f"raises to {to}{chips}"
-        case _:
-            text = str(action)
-    return text + (" and is all-in" if taken.all_in else "")
-
-
-def for_you(text: str) -> str:
-    """An action told to the person: ``calls 5`` becomes ``call 5`` after "You"."""
-    first, _, rest = text.partition(" ")
-    first = first.removesuffix("s")
-    rest = rest.replace("and is all-in", "and are all-in")
-    return f"{first} {rest}".strip()
+def describe_action(taken: ActionTaken, chips: str = "", *, you: bool = False) -> str:
+    """One action as a dealer would call it: ``raises to 20``, ``calls 10 and is all-in``;
+    to the player with ``you``: ``raise to 20``."""
+    return action_said(taken.action, taken.amount, you=you, all_in=taken.all_in, chips=chips)
 
 
 def hand_name(cards: Sequence[Card], rules: Rules) -> str:
@@ -125,8 +93,8 @@ def text_history(
         for s in range(state.players)
     ]
 
-    def said(s: int, words: str) -> str:
-        return f"{who[s]} {for_you(words) if s == you else words}"
+    def told(s: int, word: str, amount: int | None = None, *, all_in: bool = False) -> str:
+        return f"{who[s]} {said(word, amount, you=s == you, all_in=all_in)}"
 
     seen_down: dict[int, list[Card]] = {s: [] for s in range(state.players)}
     seen_up: dict[int, list[Card]] = {s: [] for s in range(state.players)}
@@ -134,8 +102,7 @@ def text_history(
     for event in events:
         match event:
             case AntePosted(seat=s, amount=amount, all_in=all_in):
-                all_in_words = " and is all-in" if all_in else ""
-                lines.append(said(s, f"posts the ante {amount}{all_in_words}"))
+                lines.append(told(s, "ante", amount, all_in=all_in))
             case StreetStarted(street=street):
                 lines.append(f"*** {STREET_NAMES[street].upper()} ***")
             case CardsDealt(seat=s, down=down, up=up):
@@ -149,16 +116,16 @@ def text_history(
             case CommunityCardDealt(card=card):
                 lines.append(f"The deck is short: community card {card} for everyone")
             case ActionTaken() as taken:
-                lines.append(said(taken.seat, describe_action(taken)))
+                lines.append(f"{who[taken.seat]} {describe_action(taken, you=taken.seat == you)}")
             case BetReturned(seat=s, amount=amount):
                 lines.append(f"Uncalled bet of {amount} returned to {who[s]}")
             case HandShown(seat=s, cards=cards):
                 if not any(line.startswith("*** SHOWDOWN") for line in lines):
                     lines.append("*** SHOWDOWN ***")
                 made = hand_name(state.hand_of(s), state.rules)
-                lines.append(said(s, f"shows [{format_cards(cards)}] ({made})"))
+                lines.append(f"{told(s, 'show')} [{format_cards(cards)}] ({made})")
             case HandMucked(seat=s):
-                lines.append(said(s, "mucks"))
+                lines.append(told(s, "muck"))
             case PotAwarded() as award:
                 awards.append(award)
     if awards:
@@ -167,7 +134,7 @@ def text_history(
         for award in awards:
             source = award_source(award, side_pots=side_pots)
             with_hand = f" with {award.hand}" if award.hand else ""
-            lines.append(said(award.seat, f"wins {award.amount} {source}{with_hand}"))
+            lines.append(f"{told(award.seat, 'win', award.amount)} {source}{with_hand}")
         total = sum(a.amount for a in awards) + state.rake
         lines.append(f"Total pot {total}" + (f" | Rake {state.rake}" if state.rake else ""))
         for s in range(state.players):

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from stud.sim.engine import S_FIELDS, S_NET, S_NET_SQ, S_SCOOPS, S_SHOWDOWNS, S_WINS
+from stud.compiled.runs import S_FIELDS, S_NET, S_NET_SQ, S_SCOOPS, S_SHOWDOWNS, S_WINS
 from stud.sim.run import ChunkResult, Simulation
 
 __all__ = ["Z95", "BotResult", "SimResult", "collect"]

@@ -2,7 +2,7 @@
 
 A ``Simulation`` names everything that decides the numbers: rules, the bots around
 the table, the number of hands, the seed and the stacks. Hand ``i`` is a pure
-function of those (its own random stream, ``stud.rng.hand_start(seed, i)``, and
+function of those (its own random stream, ``stud.compiled.rng.hand_start(seed, i)``, and
 seats rotated by ``i``), and a chunk's totals are integer sums, so the totals are
 the same however the hands are cut up and wherever the chunks run: in this process,
 in local worker processes (``LocalProcesses``) or as Ray tasks
@@ -12,7 +12,7 @@ Every hand starts from fresh stacks, so a bot's result is a sum of independent
 per-hand net results, which is what the confidence intervals assume.
 
 Bots with a compiled policy (all the built-in ones) play in the compiled engine
-(``stud.sim.engine``); a table with any other ``Bot`` plays through ``stud.state``,
+(``stud.compiled.engine``); a table with any other ``Bot`` plays through ``stud.state``,
 hand by hand, about a hundred times slower. Such a bot travels to the workers as
 its spec string (``stud.bots.loading``) and each worker loads it; a bot that fails
 stops the simulation with a ``SimError`` naming it, the hand and its view, and
@@ -33,14 +33,11 @@ from stud.actions import HandMucked, HandShown, PotAwarded, Show
 from stud.bots import BotError, BotLoadError, bot_factory
 from stud.bots.observation import action_of
 from stud.cards import Card
-from stud.evaluation.kernels import kernel_tables
-from stud.history.phh import to_phh
-from stud.parallel import InProcess, JobsError, LocalPool, Runner
-from stud.rng import hand_start
-from stud.rules import MAX_SEATS, MIN_SEATS, Rules
-from stud.sim import engine
-from stud.sim.engine import (
-    MAX_ACTIONS,
+from stud.compiled import engine, runs
+from stud.compiled.engine import MAX_ACTIONS
+from stud.compiled.evaluation import kernel_tables
+from stud.compiled.rng import hand_start
+from stud.compiled.runs import (
     S_FIELDS,
     S_HANDS,
     S_NET,
@@ -49,6 +46,9 @@ from stud.sim.engine import (
     S_SHOWDOWNS,
     S_WINS,
 )
+from stud.history.phh import to_phh
+from stud.parallel import InProcess, JobsError, LocalPool, Runner
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 from stud.sim.hand import play_hand
 from stud.state import HandState, new_hand
 
@@ -154,7 +154,7 @@ class Simulation:
 class ChunkResult:
     """The totals of hands ``first .. first + count - 1``.
 
-    ``stats`` has one row per lineup position, columns ``engine.S_*`` (hands, net
+    ``stats`` has one row per lineup position, columns ``runs.S_*`` (hands, net
     chips, sum of squared net chips, showdowns, wins, scoops). ``series`` holds each
     hand's net result per position and ``hands`` each hand as PHH, when kept.
     """
@@ -185,7 +185,7 @@ def play_chunk(sim: Simulation, first: int, count: int) -> ChunkResult:
     decks = np.zeros((kept, 52), dtype=np.uint8)
     logs = np.zeros((kept, MAX_ACTIONS, 4), dtype=np.int64)
     lengths = np.zeros(kept, dtype=np.int64)
-    engine.run_hands(
+    runs.run_hands(
         engine.rules_array(sim.rules),
         stacks,
         sim.policies,

@@ -15,7 +15,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
-from stud.history.pokerstars import StarsError, StarsHand, check_hand, read_stars
+from stud.history.pokerstars.checking import check_hand
+from stud.history.pokerstars.reading import StarsError, StarsHand, read_stars
 from stud.stats.hands import PlayedHand
 
 __all__ = ["HandError", "from_phh_text", "from_stars_text", "from_store", "known_seats"]

@@ -39,6 +39,7 @@ from stud.shuffle import Shuffle
 from stud.state import HandState, Phase
 from stud.views import seen_down
 from stud.web.protocol import action_json
+from stud.words import action_button
 
 __all__ = [
     "Clock",
@@ -169,7 +170,7 @@ def _button(action: Action, chips: int) -> Json:
     buttons all evening, so each is made once and shared (nothing changes one)."""
     entry = action_json(action)
     entry["chips"] = chips
-    entry["label"] = _label(action, chips)
+    entry["label"] = action_button(action, chips)
     return entry
 
 

@@ -28,7 +28,8 @@ from stud.cards import Card
 from stud.equity.streets import odds_by_street
 from stud.history.decoding import HistoryEncodingError, decode_history
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
-from stud.history.pokerstars import StarsError, check_hand, read_stars, stars_phh
+from stud.history.pokerstars.checking import check_hand, stars_phh
+from stud.history.pokerstars.reading import StarsError, read_stars
 from stud.history.stand_ins import UNKNOWN, stand_ins
 from stud.positions import PositionError, steps
 from stud.shuffle import Shuffle

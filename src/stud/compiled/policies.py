@@ -12,10 +12,10 @@ from typing import Any
 
 from numba import njit
 
-from stud.bots.equity_bot import equity_choice
-from stud.bots.features import CALLING, act, random_choice
 from stud.bots.observation import O_KIND, O_NLEGAL
-from stud.bots.tight import tight_choice
+from stud.compiled.equity_bot import equity_choice
+from stud.compiled.features import CALLING, act, random_choice
+from stud.compiled.tight import tight_choice
 
 __all__ = ["EQUITY", "POLICY_NAMES", "RANDOM", "STATION", "TIGHT", "decide"]
 

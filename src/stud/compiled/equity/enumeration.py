@@ -7,7 +7,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from stud.equity.kernels.scoring import _score
+from stud.compiled.equity.scoring import _score
 
 
 @njit(cache=True)

@@ -20,17 +20,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-import stud.jitted  # noqa: F401  (the core, callable from here)
-from stud.bots.features import (
-    AGGRESSIVE,
-    CALLING,
-    PASSIVE,
-    act,
-    live_opponents,
-    pot,
-    seen_cards,
-    to_call,
-)
+import stud.compiled.jitted  # noqa: F401  (the core, callable from here)
 from stud.bots.observation import (
     MAX_SEATS,
     O_BIG,
@@ -50,10 +40,20 @@ from stud.bots.observation import (
     STUD,
     STUD8,
 )
+from stud.compiled.evaluation import NO_LOW, hand_high, hand_low8, hand_razz
+from stud.compiled.features import (
+    AGGRESSIVE,
+    CALLING,
+    PASSIVE,
+    act,
+    live_opponents,
+    pot,
+    seen_cards,
+    to_call,
+)
+from stud.compiled.rng import next_below
 from stud.core import shares
 from stud.core.shares import SHARE_UNIT
-from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz
-from stud.rng import next_below
 
 __all__ = ["DISCOUNT", "MARGIN", "SAMPLES", "equity_choice", "estimate_equity"]
 

@@ -1,4 +1,4 @@
-"""PokerStars text hand histories of stud, stud8 and razz: read, check, write.
+"""Read PokerStars text hand histories of stud, stud8 and razz.
 
 A PokerStars file is read hand by hand into ``StarsHand`` values: the players in
 seat order, the stakes in whole chips, and the hand as PHH actions, with ``??``
@@ -7,60 +7,26 @@ unit (a cent), so a $0.04/$0.08 game plays as 4/8 chips (R1.3) and the PHH says
 what a chip is worth. Hands of other games in a mixed file (8-Game, HORSE) are
 counted and skipped.
 
-``check_hand`` replays a hand through the engine and compares it with what the
-file states: the bet returned, the total pot, the rake and what each player
-collected, and each final stack (stacks after = stacks before - put in +
-collected). A file does not say its room's rake rule, so a hand is replayed with
-no rake of the engine's own (``HandState.rake`` is then 0, and whatever rules with
-a rake take is subtracted first) and the file's rake comes out of the engine's
-awards: from each pot as the file lists its pots after the rake (PokerStars takes
-it from every pot in proportion), else main pot first (R9.3).
-
-``write_stars`` turns a hand stud played into the same text format, which
-``read_stars`` reads back to the same hand.
+``stud.history.pokerstars.checking`` checks what was read against the engine.
 """
 
 from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Collection, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
-from stud.actions import (
-    ActionTaken,
-    AntePosted,
-    Bet,
-    BetReturned,
-    BringIn,
-    Call,
-    CardsDealt,
-    Check,
-    CommunityCardDealt,
-    Complete,
-    Fold,
-    HandMucked,
-    HandShown,
-    PotAwarded,
-    Raise,
-    RakeTaken,
-    StreetStarted,
-)
 from stud.cards import Card, CardError, parse_card
-from stud.history.phh import CODE_OF, PHHError, PHHHand, replay, toml_value
+from stud.history.phh import PHHHand
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
-from stud.state import HandState
+from stud.words import ALL_IN, PHH, STARS
 
 __all__ = [
     "StarsError",
     "StarsFile",
     "StarsHand",
-    "check_hand",
-    "phh_stars",
     "read_stars",
-    "stars_phh",
-    "write_stars",
 ]
 
 _GAMES: tuple[tuple[str, Variant], ...] = (
@@ -70,13 +36,13 @@ _GAMES: tuple[tuple[str, Variant], ...] = (
 )
 """Game names in a PokerStars header, longest first (``Hi/Lo`` before plain stud)."""
 
-_TITLES: dict[Variant, str] = {
+GAME_TITLES: dict[Variant, str] = {
     Variant.STUD: "7 Card Stud Limit",
     Variant.STUD8: "7 Card Stud Hi/Lo Limit",
     Variant.RAZZ: "Razz Limit",
 }
 _SYMBOLS = {"$": "USD", "€": "EUR", "£": "GBP"}
-_CODES = {code: symbol for symbol, code in _SYMBOLS.items()}
+SYMBOL_OF = {code: symbol for symbol, code in _SYMBOLS.items()}
 _STREETS = {"3rd": 3, "4th": 4, "5th": 5, "6th": 6, "7th": 7, "RIVER": 7}
 
 _HEADER = re.compile(r"^PokerStars (?:Home Game )?(?:Hand|Game) #(?P<number>\d+):\s*(?P<rest>.*)$")
@@ -85,21 +51,21 @@ _STAKES = re.compile(
 )
 _SEAT = re.compile(r"^Seat (?P<seat>\d+): (?P<name>.+?) \((?P<stack>[$€£]?[\d.,]+) in chips[^)]*\)")
 _AMOUNT = r"[$€£]?[\d.,]+"
-_ALL_IN = r"(?P<all_in> and is all-in)?"
+_ALL_IN = rf"(?P<all_in>{ALL_IN.third})?"
 _VERBS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
-    (kind, re.compile(pattern + r"$"))
+    (kind, re.compile(f"{STARS[kind]}{pattern}$" if kind in STARS else pattern + "$"))
     for kind, pattern in (
-        ("ante", rf"posts the ante (?P<amount>{_AMOUNT}){_ALL_IN}"),
-        ("bring_in", rf"brings in for (?P<amount>{_AMOUNT}){_ALL_IN}"),
-        ("call", rf"calls (?P<amount>{_AMOUNT}){_ALL_IN}"),
-        ("check", r"checks"),
-        ("fold", r"folds(?: \[(?P<cards>[^]]*)\])?"),
-        ("bet", rf"bets (?P<to>{_AMOUNT}){_ALL_IN}"),
-        ("raise", rf"raises {_AMOUNT} to (?P<to>{_AMOUNT}){_ALL_IN}"),
-        ("complete", rf"completes it to (?P<to>{_AMOUNT}){_ALL_IN}"),
-        ("show", r"shows \[(?P<cards>[^]]*)\](?: \(.*\))?"),
-        ("muck", r"mucks hand"),
-        ("no_show", r"doesn't show hand"),
+        ("ante", rf" (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("bring_in", rf" (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("call", rf" (?P<amount>{_AMOUNT}){_ALL_IN}"),
+        ("check", r""),
+        ("fold", r"(?: \[(?P<cards>[^]]*)\])?"),
+        ("bet", rf" (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("raise", rf" {_AMOUNT} to (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("complete", rf" (?P<to>{_AMOUNT}){_ALL_IN}"),
+        ("show", r" \[(?P<cards>[^]]*)\](?: \(.*\))?"),
+        ("muck", r""),
+        ("no_show", r""),
         ("noise", r"(?:is sitting out|sits out|has returned|is back|leaves the table)"),
     )
 )
@@ -270,7 +236,7 @@ def _game(rest: str) -> tuple[Variant | None, str]:
     return None, words.strip() or "another game"
 
 
-_MOST_SEATS = 10
+MOST_SEATS = 10
 """PokerStars tables seat at most ten (a stud table eight)."""
 _MOST_DIGITS = 15
 """The most digits of a whole amount: ten trillion, far above any real stack."""
@@ -343,7 +309,7 @@ class _Reader:
 
     def count(self, text: str, what: str, index: int) -> int:
         try:
-            return _count(text, what, _MOST_SEATS)
+            return _count(text, what, MOST_SEATS)
         except ValueError as error:
             raise self.error(str(error), index) from None
 
@@ -431,7 +397,7 @@ class _Reader:
             shown = self.player_line(line) if index < summary else None
             if shown is not None:
                 name, rest = shown
-                if rest.startswith("posts the ante"):
+                if rest.startswith(STARS["ante"]):
                     in_hand.add(name)
                 elif (showing := re.match(r"(?:shows|folds) \[([^]]*)\]", rest)) is not None:
                     self.learn_shown(known[name], self.cards(showing[1], index), index)
@@ -571,23 +537,23 @@ class _Reader:
                     least = max(least, street_in[seat] + chips)
                 put_in[seat] += chips
                 street_in[seat] += chips
-                emit(f"{p} pb" if kind == "bring_in" else f"{p} cc", index)
+                emit(f"{p} {PHH[kind]}", index)
             elif kind == "check":
-                emit(f"{p} cc", index)
+                emit(f"{p} {PHH[kind]}", index)
             elif kind == "fold":
                 folded[seat] = True
-                emit(f"{p} f", index)
+                emit(f"{p} {PHH[kind]}", index)
             elif kind in ("bet", "raise", "complete"):
                 completed = completed or street == 3
                 to = self.amount(match["to"], index)
                 put_in[seat] += to - street_in[seat]
                 street_in[seat] = to
-                emit(f"{p} cbr {to}", index)
+                emit(f"{p} {PHH[kind]} {to}", index)
             elif kind == "show":
                 dealt = list(range(self.dealt_count(actions, p)))
-                emit(f"{p} sm {cards_of(name, dealt)}", index)
+                emit(f"{p} {PHH[kind]} {cards_of(name, dealt)}", index)
             elif kind == "muck":
-                emit(f"{p} sm", index)
+                emit(f"{p} {PHH[kind]}", index)
         if total_pot is None:
             raise self.error("the summary gives no 'Total pot ... | Rake ...' line", summary)
         if bring_in is None and least:
@@ -652,403 +618,3 @@ class _Reader:
             )
         except RulesError as error:
             raise self.error(f"the stakes cannot be played: {error}", index) from None
-
-
-def check_hand(hand: StarsHand) -> HandState:
-    """Replay a hand through the engine and check it against the file; the final state.
-
-    The file's rake comes out of the pots as the file took it (``phh.replay`` with
-    the PHH's ``_rake`` and ``_pots``). Raises ``StarsError`` naming the file, hand
-    and line, and saying why, when an action is not legal or an amount differs.
-    """
-
-    def fail(message: str, line: int | None = None) -> StarsError:
-        return StarsError(message, source=hand.source, hand=hand.number, line=line)
-
-    try:
-        state = replay(hand.to_phh_hand())
-    except PHHError as error:
-        raise fail(_replay_reason(hand, error), error.line) from None
-    if not state.is_over:
-        raise fail(f"the actions stop before the hand is over ({state.phase.value})")
-    if sum(hand.collected) + hand.rake != hand.total_pot:
-        raise fail(
-            f"the file's own sums differ: collected {sum(hand.collected)} + rake {hand.rake} "
-            f"is not the total pot {hand.total_pot}"
-        )
-    if sum(hand.put_in) != hand.total_pot:
-        raise fail(
-            f"the file's own sums differ: the players put in {sum(hand.put_in)}, "
-            f"the total pot is {hand.total_pot}"
-        )
-    names = hand.players
-    engine_returned = [0] * len(names)
-    won = [0] * len(names)
-    for event in state.events:
-        if isinstance(event, BetReturned):
-            engine_returned[event.seat] += event.amount
-        elif isinstance(event, PotAwarded):
-            won[event.seat] += event.amount
-    for seat, (ours, theirs) in enumerate(zip(engine_returned, hand.returned, strict=True)):
-        if ours != theirs:
-            raise fail(f"{names[seat]}: the file returns {theirs} uncalled, the engine {ours}")
-    pot = sum(won) + state.rake
-    if pot != hand.total_pot:
-        raise fail(f"the file's total pot is {hand.total_pot}, the engine's {pot}")
-    for seat, (ours, theirs) in enumerate(zip(won, hand.collected, strict=True)):
-        if ours != theirs:
-            raise fail(
-                f"{names[seat]} collected {theirs} by the file, {ours} by the engine "
-                f"after a rake of {hand.rake}"
-            )
-    for seat, (ours, theirs) in enumerate(
-        zip(state.final_stacks, hand.finishing_stacks, strict=True)
-    ):
-        if ours != theirs:
-            raise fail(
-                f"{names[seat]} ends with {theirs} by the file (stack before - put in + "
-                f"collected), {ours} by the engine"
-            )
-    return state
-
-
-def _replay_reason(hand: StarsHand, error: PHHError) -> str:
-    """Why a replay failed, in the file's words; a fold when checking was free is R5.8."""
-    if error.action is None:
-        return error.reason
-    action = hand.actions[error.action - 1]
-    legal = error.reason.rpartition("legal:")[2]
-    if action.endswith(" f") and "check" in legal:
-        return (
-            f"{action!r}: a fold where checking was free (R5.8), which the engine does not play yet"
-        )
-    return error.reason
-
-
-def stars_phh(hand: StarsHand) -> str:
-    """The hand as PHH text: unknown cards stay ``??``; money, rake and the PokerStars
-    names are recorded (PHH fields, and user fields for what PHH has no field for)."""
-    n = len(hand.players)
-    rules = hand.rules
-    fields: list[tuple[str, object]] = [
-        ("variant", CODE_OF[rules.variant]),
-        ("ante_trimming_status", not rules.dead_antes),
-        ("antes", [rules.ante] * n),
-        ("bring_in", rules.bring_in),
-        ("small_bet", rules.small_bet),
-        ("big_bet", rules.big_bet),
-        ("starting_stacks", list(hand.starting_stacks)),
-        ("actions", list(hand.actions)),
-        ("finishing_stacks", list(hand.finishing_stacks)),
-        ("winnings", list(hand.collected)),
-        ("players", list(hand.players)),
-        ("seats", list(hand.seats)),
-        ("hand", int(hand.number)),
-    ]
-    if hand.table:
-        fields.append(("table", hand.table))
-    if hand.max_seats:
-        fields.append(("seat_count", hand.max_seats))
-    if hand.tournament:
-        fields.append(("event", f"PokerStars tournament #{hand.tournament}"))
-    if hand.currency:
-        fields.append(("currency", hand.currency))
-    fields += [
-        ("_chip_value", hand.chip_value),
-        *hand.rake_fields().items(),
-        ("_total_pot", hand.total_pot),
-        ("_source", f"{hand.source}:{hand.line}"),
-    ]
-    out: list[str] = []
-    for key, value in fields:
-        if key == "actions":
-            out.append("actions = [")
-            out.extend(f"  {toml_value(a)}," for a in hand.actions)
-            out.append("]")
-        else:
-            out.append(f"{key} = {toml_value(value)}")
-    return "\n".join(out) + "\n"
-
-
-# -- writing ----------------------------------------------------------------------
-
-
-def phh_stars(
-    hand: PHHHand,
-    *,
-    number: int,
-    played_at: str = "2026/01/01 00:00:00 UTC",
-    hidden: Collection[int] | None = None,
-) -> str:
-    """A PHH hand as PokerStars text, its own fields kept: the players' names and
-    seats, the table and its size, the currency, the tournament, the hand number
-    (else ``number``), the rake and the shows and mucks in the history's order.
-
-    ``hidden``: seats whose face-down cards are not written (by default, those the
-    PHH does not name, ``??``). Raises ``PHHError`` for a hand that cannot be
-    written.
-    """
-    state = replay(hand)
-    if not state.is_over:
-        raise PHHError("the actions stop before the hand is over", source=hand.source)
-    n = state.players
-    extra = hand.extra
-
-    def listed(key: str, kind: type) -> list[Any] | None:
-        value = extra.get(key)
-        if value is None:
-            return None
-        if not (
-            isinstance(value, list) and len(value) == n and all(isinstance(v, kind) for v in value)
-        ):
-            raise PHHError(f"field '{key}': must list one value a player", source=hand.source)
-        return value
-
-    names = listed("players", str)
-    seats = listed("seats", int)
-    if seats is not None and (
-        len(set(seats)) != n or not all(1 <= s <= _MOST_SEATS for s in seats)
-    ):
-        raise PHHError(
-            f"field 'seats': {seats} are not {n} different seats from 1 to {_MOST_SEATS}",
-            source=hand.source,
-        )
-    currency = extra.get("currency", "")
-    if currency and currency not in _CODES:
-        raise PHHError(
-            f"field 'currency': {currency!r} is not a currency PokerStars writes "
-            f"({', '.join(_CODES)})",
-            source=hand.source,
-        )
-    event = str(extra.get("event", ""))
-    tournament = m[1] if (m := re.fullmatch(r"PokerStars tournament #(\d+)", event)) else ""
-    size = extra.get("seat_count")
-    recorded = extra.get("hand")
-    return write_stars(
-        state,
-        number=recorded if isinstance(recorded, int) and not isinstance(recorded, bool) else number,
-        names=names,
-        seats=seats,
-        table=str(extra.get("table", "stud")),
-        max_seats=size if isinstance(size, int) and n <= size <= _MOST_SEATS else None,
-        currency=str(currency),
-        tournament=tournament,
-        played_at=played_at,
-        hidden=_hidden_seats(hand) if hidden is None else hidden,
-        showdown=_declarations(hand, state),
-    )
-
-
-def _hidden_seats(hand: PHHHand) -> set[int]:
-    """Players some of whose face-down cards the PHH does not name (``??``).
-
-    PokerStars text shows every face-up card, so an unknown face-up card cannot be
-    written: that hand is refused.
-    """
-    hidden = set()
-    deals: dict[int, int] = {}
-    for action in hand.actions:
-        parts = action.split()
-        if parts[:2] != ["d", "dh"] or len(parts) < 4:
-            continue
-        seat = int(parts[2][1:]) - 1
-        deals[seat] = deals.get(seat, 0) + 1
-        cards = [parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)]
-        up = cards[2:3] if deals[seat] == 1 else cards if deals[seat] <= 4 else []
-        if "??" in up:
-            raise PHHError(
-                f"{parts[2]}'s face-up card is not known ('??'); PokerStars text shows "
-                "every face-up card",
-                source=hand.source,
-            )
-        if "??" in cards:
-            hidden.add(seat)
-    return hidden
-
-
-def _declarations(hand: PHHHand, state: HandState) -> list[Declaration]:
-    """The shows and mucks of a PHH hand, in its order: the cards it names (a ``??``
-    is left out: PokerStars text names only cards seen), ``None`` for a muck."""
-    dealt: list[list[str]] = [[] for _ in range(state.players)]
-    found: list[Declaration] = []
-    for action in hand.actions:
-        parts = action.split("#")[0].split()
-        if parts[:2] == ["d", "dh"] and len(parts) == 4:
-            dealt[int(parts[2][1:]) - 1] += [
-                parts[3][i : i + 2] for i in range(0, len(parts[3]), 2)
-            ]
-        elif len(parts) in (2, 3) and parts[1] == "sm" and parts[0][1:].isdigit():
-            seat = int(parts[0][1:]) - 1
-            if len(parts) == 2:
-                found.append((seat, None))
-                continue
-            tokens = (
-                dealt[seat]
-                if parts[2] == "-"
-                else [parts[2][i : i + 2] for i in range(0, len(parts[2]), 2)]
-            )
-            found.append((seat, tuple(parse_card(t) for t in tokens if t != "??")))
-    return found
-
-
-Declaration = tuple[int, tuple[Card, ...] | None]
-"""A showdown declaration as a history lists it: the seat, and the cards shown or
-``None`` for a muck."""
-
-
-def write_stars(
-    state: HandState,
-    *,
-    number: int,
-    names: Sequence[str] | None = None,
-    seats: Sequence[int] | None = None,
-    table: str = "stud",
-    max_seats: int | None = None,
-    currency: str = "",
-    tournament: str = "",
-    played_at: str = "2026/01/01 00:00:00 ET",
-    hidden: Collection[int] = (),
-    showdown: Sequence[Declaration] | None = None,
-) -> str:
-    """A finished hand as PokerStars text, which ``read_stars`` reads back to the same hand.
-
-    It follows the conventions trackers read (PokerTracker, Hold'em Manager, fpdb):
-    the header line, ``Seat N: name (X in chips)`` at the real seat numbers, one line
-    per ante, ``*** 3rd STREET ***`` to ``*** RIVER ***`` with ``Dealt to`` lines
-    (every card dealt, as the hand looks to someone who saw them all), ``raises X to
-    Y`` with street totals, the uncalled bet, the showdown, ``collected`` lines
-    (after the rake) and a summary with the total pot, each pot when there are side
-    pots, and the rake (R9.4). With a ``currency`` (``USD``, ``EUR``, ``GBP``) a chip
-    is a cent and amounts are money; a ``tournament`` number makes a tournament hand.
-    The face-down cards of ``hidden`` seats are not written, as a cardroom writes an
-    opponent's (the import reads them as ``??``). ``showdown`` gives the shows and
-    mucks in a history's own order, shows the engine did not ask for included (a
-    winner's after the others mucked, or after winning uncontested); by default they
-    are the engine's.
-    """
-    if not state.is_over:
-        raise ValueError("only a finished hand can be written")
-    rules = state.rules
-    n = state.players
-    who = list(names) if names else [f"Player {i + 1}" for i in range(n)]
-    where = list(seats) if seats else list(range(1, n + 1))
-    if currency and currency not in _CODES:
-        raise ValueError(f"currency {currency!r}: PokerStars writes {', '.join(_CODES)}")
-    symbol = _CODES.get(currency, "")
-
-    def chips(amount: int) -> str:
-        if not currency:
-            return str(amount)
-        dollars, cents = divmod(amount, 100)
-        return f"{symbol}{dollars}" + (f".{cents:02d}" if cents else "")
-
-    stakes = f"{chips(rules.small_bet)}/{chips(rules.big_bet)}" + (
-        f" {currency}" if currency else ""
-    )
-    event = f"Tournament #{tournament}, " if tournament else ""
-    out = [
-        f"PokerStars Hand #{number}: {event} {_TITLES[rules.variant]} ({stakes}) - {played_at}",
-        f"Table '{table}' {max_seats or 8}-max",
-        *(
-            f"Seat {where[i]}: {who[i]} ({chips(state.starting_stacks[i])} in chips)"
-            for i in range(n)
-        ),
-    ]
-    declared = showdown is not None
-    pending = declared
-
-    def declarations() -> list[str]:
-        return [
-            f"{who[seat]}: shows [{' '.join(map(str, cards))}]"
-            if cards is not None
-            else f"{who[seat]}: mucks hand"
-            for seat, cards in showdown or ()
-        ]
-
-    cards: list[list[Card]] = [[] for _ in range(n)]
-    street_in = [0] * n
-    pots: dict[int, int] = {}
-    """Each pot's chips before the rake; ``after``: after it, as the winners took them."""
-    after: dict[int, int] = {}
-    awarded = False
-    for event_ in state.events:
-        match event_:
-            case AntePosted(seat=seat, amount=amount, all_in=all_in):
-                tail = " and is all-in" if all_in else ""
-                out.append(f"{who[seat]}: posts the ante {chips(amount)}{tail}")
-            case StreetStarted(street=street):
-                out.append(
-                    "*** RIVER ***"
-                    if street == 7
-                    else f"*** {street}{'rd' if street == 3 else 'th'} STREET ***"
-                )
-                street_in = [0] * n
-            case CardsDealt(seat=seat):
-                dealt = event_.up if seat in hidden else event_.cards
-                if not dealt:
-                    continue  # a hidden seventh-street card: no line, as for an opponent
-                old = " ".join(map(str, cards[seat]))
-                new = " ".join(map(str, dealt))
-                cards[seat].extend(dealt)
-                out.append(f"Dealt to {who[seat]} " + (f"[{old}] [{new}]" if old else f"[{new}]"))
-            case CommunityCardDealt(card=card):
-                # The card is the river's: its header shows it, as PokerStars writes it.
-                out[out.index("*** RIVER ***")] = f"*** RIVER *** [{card}]"
-            case ActionTaken(seat=seat, action=action, amount=amount, all_in=all_in):
-                level = max(street_in)
-                street_in[seat] += amount
-                out.append(
-                    f"{who[seat]}: {_stars_verb(action, amount, level, street_in[seat], chips)}"
-                    + (" and is all-in" if all_in else "")
-                )
-            case BetReturned(seat=seat, amount=amount):
-                out.append(f"Uncalled bet ({chips(amount)}) returned to {who[seat]}")
-            case HandShown(seat=seat, cards=shown) if not declared:
-                out.append(f"{who[seat]}: shows [{' '.join(map(str, shown))}]")
-            case HandMucked(seat=seat) if not declared:
-                out.append(f"{who[seat]}: mucks hand")
-            case HandShown() | HandMucked():
-                if pending:
-                    out += declarations()
-                    pending = False  # written once, where the showdown began
-            case RakeTaken(pot=pot, amount=amount):
-                pots[pot] = pots.get(pot, 0) + amount
-                after.setdefault(pot, 0)
-            case PotAwarded(seat=seat, amount=amount, pot=pot):
-                pots[pot] = pots.get(pot, 0) + amount
-                after[pot] = after.get(pot, 0) + amount
-                awarded = True
-                out.append(f"{who[seat]} collected {chips(amount)} from pot")
-            case _:
-                pass
-    if pending and awarded:
-        out += declarations()  # shown after winning uncontested, as PokerStars writes it
-    total = sum(pots.values())
-    listed = ""
-    if len(pots) > 1:
-        listed = " " + " ".join(
-            f"{'Main pot' if i == 0 else 'Side pot' + (f'-{i}' if len(pots) > 2 else '')} "
-            f"{chips(after[p])}."
-            for i, p in enumerate(sorted(pots))
-        )
-    out += ["*** SUMMARY ***", f"Total pot {chips(total)}{listed} | Rake {chips(state.rake)}"]
-    return "\n".join([*out, "", ""])
-
-
-def _stars_verb(
-    action: object, amount: int, level: int, total: int, chips: Callable[[int], str]
-) -> str:
-    """An action as PokerStars words; ``level`` is the wager to match before it."""
-    match action:
-        case BringIn():
-            return f"brings in for {chips(amount)}"
-        case Fold():
-            return "folds"
-        case Check():
-            return "checks"
-        case Call():
-            return f"calls {chips(amount)}"
-        case Bet() | Complete() | Raise() if level == 0:
-            return f"bets {chips(total)}"
-        case _:
-            return f"raises {chips(total - level)} to {chips(total)}"

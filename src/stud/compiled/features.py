@@ -36,7 +36,7 @@ from stud.bots.observation import (
     O_WAGER,
     RAISE,
 )
-from stud.rng import next_below
+from stud.compiled.rng import next_below
 
 __all__ = [
     "AGGRESSIVE",

@@ -15,8 +15,8 @@ from functools import lru_cache
 import numpy as np
 import numpy.typing as npt
 
+from stud.compiled.evaluation import NO_LOW, high_batch, high_low8_batch, razz_batch
 from stud.equity.situation import _Case
-from stud.evaluation.kernels import NO_LOW, high_batch, high_low8_batch, razz_batch
 from stud.rules import Variant
 
 

@@ -19,7 +19,7 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from stud.jitted import uncounted
+from stud.compiled.jitted import uncounted
 
 __all__ = [
     "MASK64",

@@ -31,16 +31,6 @@ from typing import Any
 import numpy as np
 from numba import njit
 
-from stud.bots.features import (
-    AGGRESSIVE,
-    CALLING,
-    PASSIVE,
-    act,
-    my_cards,
-    pot,
-    rank_of,
-    to_call,
-)
 from stud.bots.observation import (
     O_BIG,
     O_DOWN,
@@ -56,7 +46,17 @@ from stud.bots.observation import (
     RAZZ,
     STUD8,
 )
-from stud.evaluation.kernels import NO_LOW, hand_high, hand_low8, hand_razz, hand_showing
+from stud.compiled.evaluation import NO_LOW, hand_high, hand_low8, hand_razz, hand_showing
+from stud.compiled.features import (
+    AGGRESSIVE,
+    CALLING,
+    PASSIVE,
+    act,
+    my_cards,
+    pot,
+    rank_of,
+    to_call,
+)
 
 __all__ = ["tight_choice"]
 
@@ -65,6 +65,17 @@ __all__ = ["tight_choice"]
 def _low_rank(code: int) -> int:
     rank = code // 4 + 2
     return 1 if rank == 14 else rank
+
+
+@njit(cache=True, inline="always")
+def _lows(cards: Any, n: int) -> Any:
+    """Which low ranks (1 for the ace, up to 8) the first ``n`` cards hold."""
+    lows = np.zeros(9, dtype=np.bool_)
+    for i in range(n):
+        low = _low_rank(cards[i])
+        if low <= 8:
+            lows[low] = True
+    return lows
 
 
 @njit(cache=True)
@@ -221,11 +232,7 @@ def _later_stud(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> i
 
 @njit(cache=True)
 def _later_stud8(cards: Any, n: int, street: int, suit_seen: Any, tabs: Any) -> int:
-    lows = np.zeros(9, dtype=np.bool_)
-    for i in range(n):
-        low = _low_rank(cards[i])
-        if low <= 8:
-            lows[low] = True
+    lows = _lows(cards, n)
     low_count = 0
     for rank in range(1, 9):
         low_count += lows[rank]
@@ -275,11 +282,7 @@ def _later_razz(cards: Any, n: int, street: int, tabs: Any) -> int:
         if top == 8:
             return 2
         return 1 if top <= 10 and street <= 6 else 0
-    lows = np.zeros(9, dtype=np.bool_)
-    for i in range(n):
-        low = _low_rank(cards[i])
-        if low <= 8:
-            lows[low] = True
+    lows = _lows(cards, n)
     count = 0
     top = 0
     for rank in range(1, 9):

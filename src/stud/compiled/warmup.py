@@ -1,4 +1,4 @@
-"""Compile every numba kernel once, ahead of use: ``python -m stud.warmup``.
+"""Compile every numba kernel once, ahead of use: ``python -m stud.compiled.warmup``.
 
 The kernels (hand evaluation, odds, the simulator's engine, the bots' policies,
 the batched environment and its observation encoder) are compiled on first use and
@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import time
 
+from stud.compiled.evaluation import compile_all
+from stud.compiled.numba_cache import refresh
 from stud.equity import Method, Situation, run_equity
-from stud.evaluation.kernels import compile_all
-from stud.numba_cache import refresh
 from stud.rules import Rules, Variant
 from stud.sim.run import Simulation, play_chunk
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from numba import njit
 
-import stud.jitted  # noqa: F401  (the core, callable from the kernels)
+import stud.compiled.jitted  # noqa: F401  (the core, callable from the kernels)
 from stud.core import shares
 from stud.core.shares import SHARE_UNIT
 
