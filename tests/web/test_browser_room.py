@@ -163,7 +163,9 @@ def test_pre_actions_act_on_the_turn_and_a_completion_cancels_a_check(tmp_path: 
         )
         name = _my_name(first)
         first.wait_for_function(
-            f"() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.startsWith('{name} calls'))"
+            "(name) => [...document.querySelectorAll('#log li')]"
+            ".some((li) => li.textContent.startsWith(`${name} calls`))",
+            arg=name,
         )
 
 
@@ -179,7 +181,7 @@ def test_hotkeys_are_on_the_buttons_can_be_changed_and_keep_the_focus(tmp_path: 
         _sit(page, 2, 4)
         page.wait_for_function(f"() => {MY_TURN}")
         passive = page.locator(
-            f"{MY_BUTTONS}[data-action='call'], {MY_BUTTONS}[data-action='check'], {MY_BUTTONS}[data-action='bring_in']"
+            ", ".join(f"{MY_BUTTONS}[data-action='{a}']" for a in ("call", "check", "bring_in"))
         ).first
         action = passive.get_attribute("data-action")
         key = {"call": "C", "check": "C", "bring_in": "B"}[action]
@@ -244,7 +246,8 @@ def test_a_new_tables_bots_sit_for_visitors_and_a_seat_left_stays_to_the_hands_e
         visitor.goto(url)
         visitor.wait_for_selector(".seat .name")
         names = visitor.eval_on_selector_all(".seat .name", "(ns) => ns.map((n) => n.textContent)")
-        assert len(names) == 4 and all("bot" in n for n in names), names
+        assert len(names) == 4, names
+        assert all("bot" in n for n in names), names
         assert "bot" in visitor.inner_text(".seat:not(.empty) .meta")
         visitor.screenshot(path=str(shots / "room-visitor-bots.png"))
         # Two people heads up: Ann leaves during the hand and folds.
@@ -292,7 +295,7 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_table_and_a_replay(tmp_path:
         page.goto(base)
         page.wait_for_selector("#tables button[data-table]")
         label = page.get_attribute("#tables button[data-table='3']", "aria-label")
-        assert label is not None and re.fullmatch(r"Open .+ \d+/\d+/\d+/\d+", label)
+        assert re.fullmatch(r"Open .+ \d+/\d+/\d+/\d+", label or ""), label
         assert _serious(page) == []
         _guest(page, base)
         _sit(page, 3, 4)

@@ -109,7 +109,7 @@ def hand_so_far(cards: Sequence[Card], rules: Rules) -> str:
         return ""
     made = len(cards) >= 5
     if rules.lowball:
-        if made and len({c.rank for c in cards}) >= 5 or len(cards) == 7:
+        if (made and len({c.rank for c in cards}) >= 5) or len(cards) == 7:
             return describe_low(razz_value(cards))
         return describe_low_draw(cards, razz=True) or ""
     high = describe_high(high_value(cards)) if made else describe_high_so_far(cards)
