@@ -303,7 +303,7 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_table_and_a_replay(tmp_path:
         assert "down card" in (page.get_attribute(".seat.me .card.down", "aria-label") or "")
         assert page.locator(".seat:not(.me) .card.back[aria-label='face-down card']").count()
         assert page.inner_text("#announce") != ""
-        assert "to act" in page.inner_text(".seat.acting .name")
+        assert "to act" in page.inner_text(".seat.acting .badge.turn")
         assert _serious(page) == []
         page.screenshot(path=str(shots / "room-axe-table.png"))
         while _turn(page) != "over":

@@ -368,8 +368,10 @@ function drawSeat(t, seat, s, live = true) {
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
   if (s.bot) head.title = "a bot";
   // Whose turn and who won, said in words as well as by the seat's colour.
-  if (acting) head.append(badge("\u25b6 to act", "turn"));
-  if (won) head.append(badge(`\u2605 wins ${formatChips(won)}`, "won"));
+  const badges = document.createElement("div");
+  badges.className = "badges";
+  if (acting) badges.append(badge("\u25b6 to act", "turn"));
+  if (won) badges.append(badge(`\u2605 wins ${formatChips(won)}`, "won"));
   const meta = document.createElement("div");
   meta.className = "meta";
   const flags = [s.bot ? "bot" : "", s.gone ? "left the table" : "", s.sitting_out ? "sitting out" : "", s.connected || s.bot || s.gone ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
@@ -385,7 +387,7 @@ function drawSeat(t, seat, s, live = true) {
     chips.textContent = formatChips(s.wager);
     box.append(chips);
   }
-  box.append(head, meta);
+  box.append(head, ...(badges.childElementCount ? [badges] : []), meta);
   if (s.in_hand) {
     const cards = document.createElement("div");
     cards.className = "cards";
