@@ -315,3 +315,35 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_table_and_a_replay(tmp_path:
         page.click("#history button[data-replay]")
         page.wait_for_selector("#replay:not([hidden]) .seat.me")
         assert _serious(page) == []
+
+
+@needs_chromium
+def test_a_player_who_busts_at_a_cash_table_is_offered_to_buy_in_again(tmp_path: Path) -> None:
+    """Out of chips at a cash table: the seat stands after the hand, and the page says
+    so with a button that opens the buy-in dialog; buying in seats the player again."""
+    shots = _shots(tmp_path)
+    with _browser(tmp_path, "--bot", "station") as (browser, base):
+        page = _new_page(browser)
+        _guest(page, base)
+        page.click("#tables button[data-table='3']")  # razz against four calling stations
+        page.click(".seat[data-seat='4'] button")
+        page.fill("#buyin[open] #buyin-chips", "100")  # the least: raising all the way busts
+        page.click("#buyin-sit")
+        page.wait_for_selector(".seat.me[data-seat='4']")
+        busted = "document.querySelector('#notice:not([hidden]) #notice-do')"
+        while True:
+            state = page.wait_for_function(
+                f"() => ({busted} && 'bust') || ({MY_TURN} && 'mine')", timeout=120_000
+            ).json_value()
+            if state == "bust":
+                break
+            _act(page, ("raise", "bet", "complete", "call", "check", "bring_in"))
+        assert page.inner_text("#notice").startswith("You are out of chips.")
+        assert page.locator(".seat.me").count() == 0
+        page.screenshot(path=str(shots / "room-busted.png"))
+        page.click("#notice-do:has-text('Buy in again')")
+        page.wait_for_selector("#buyin[open]")
+        page.fill("#buyin[open] #buyin-chips", "100")
+        page.click("#buyin-sit")
+        page.wait_for_selector(".seat.me")
+        assert page.locator("#notice").is_hidden()
