@@ -290,7 +290,8 @@ def test_axe_finds_nothing_serious_on_the_lobby_the_table_and_a_replay(tmp_path:
     """Buttons named ("Open Razz 1/2/4/8"), cards announced, turn and winner in words,
     folded seats readable: axe-core reports no serious or critical violation."""
     shots = _shots(tmp_path)
-    with _browser(tmp_path, "--bot", "station") as (browser, base):
+    # A long pause between hands keeps the showdown on the table while axe reads it.
+    with _browser(tmp_path, "--bot", "station", "--hand-pause", "600") as (browser, base):
         page = _new_page(browser, bypass_csp=True)  # the page's policy refuses injected scripts
         page.goto(base)
         page.wait_for_selector("#tables button[data-table]")
