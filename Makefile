@@ -43,6 +43,7 @@ terminal-tools:
 # The cardroom's tests drive Debian's chromium through Playwright (its own browser
 # download is not used) and start a throw-away PostgreSQL. Install both where they
 # are missing and we can (root with apt-get); elsewhere say so, and those tests skip.
+# npm's axe-core (package.json) goes into node_modules the same way.
 web-tools:
 	@missing=""; \
 	command -v chromium >/dev/null 2>&1 || missing="$$missing chromium"; \
@@ -53,6 +54,14 @@ web-tools:
 	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
 	  else \
 	    echo "note:$$missing missing; install to run the browser and PostgreSQL tests" >&2; \
+	  fi; \
+	fi
+	@# axe-core (package.json) checks the pages' accessibility in the browser tests.
+	@if [ ! -f node_modules/axe-core/axe.min.js ]; then \
+	  if command -v npm >/dev/null 2>&1; then \
+	    npm install --no-audit --no-fund --silent; \
+	  else \
+	    echo "note: npm missing; install it (Debian's npm) to run the accessibility tests" >&2; \
 	  fi; \
 	fi
 

@@ -21,11 +21,14 @@ import random
 from dataclasses import dataclass, field, replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from web_harness import FAST
 
 from stud.actions import HandShown
+from stud.cards import parse_cards
+from stud.history.text import hand_so_far
 from stud.rules import Rules
 from stud.web.frames import Published, apply_change
 from stud.web.projection import project
@@ -395,6 +398,42 @@ def test_r8_4_a_seat_sees_its_own_down_cards_and_others_only_backs() -> None:
     observed = [s for _, t in _held_tables(clients[None]) for s in t["seats"] if s and s["in_hand"]]
     assert observed
     assert all(s["down"] == [] for s in observed)
+
+
+@pytest.mark.parametrize("variant", ["stud", "stud8", "razz"])
+def test_r8_4_only_a_seat_is_told_what_its_own_cards_make(variant: str) -> None:
+    """R8.4: a seat's own hand is named to it as its cards are dealt ("pair of
+    jacks", "8-7-5-2 low draw"), from its own cards; no other seat nor an observer
+    is told it (it would say something of the down cards)."""
+    _, clients = asyncio.run(_play(variant, 3, 7))
+    rules = Rules.from_stakes("1/1/2/4", variant)
+    named = 0
+    for _, held in _held_tables(clients[1]):
+        for seat in held["seats"]:
+            if seat is None or not seat["in_hand"]:
+                continue
+            if seat["seat"] == 1 and not seat["folded"]:
+                cards = parse_cards(" ".join(seat["down"] + seat["up"]))
+                assert seat["made"] == hand_so_far(cards, rules) != ""
+                named += 1
+            elif seat["seat"] != 1:
+                assert "made" not in seat
+    assert named > 0
+    observed = [s for _, t in _held_tables(clients[None]) for s in t["seats"] if s]
+    assert observed
+    assert all("made" not in s for s in observed)
+
+
+def test_a_hand_so_far_is_said_as_players_say_it() -> None:
+    def said(variant: str, cards: str) -> str:
+        return hand_so_far(parse_cards(cards), Rules.from_stakes("1/1/2/4", variant))
+
+    assert said("stud", "Jc Jd 5s 5h") == "two pair, jacks and fives"
+    assert said("stud", "Ac Kd 4s") == "ace high"
+    assert said("stud8", "8c 7d 5s 2h") == "eight high; 8-7-5-2 low draw"
+    assert said("stud8", "Jc Jd 5s 5h 2c") == "two pair, jacks and fives; no low"
+    assert said("razz", "8c 7d 5s 2h") == "8-7-5-2 low draw"
+    assert said("razz", "2c 2d Qs 8h 4c 9d 9h") == "Q-9-8-4-2 low"
 
 
 @settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])

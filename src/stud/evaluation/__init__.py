@@ -21,7 +21,9 @@ from stud.evaluation.reference import (
     best_high_five,
     best_low8_five,
     describe_high,
+    describe_high_so_far,
     describe_low,
+    describe_low_draw,
     high_category,
 )
 
@@ -30,7 +32,9 @@ __all__ = [
     "best_high_five",
     "best_low8_five",
     "describe_high",
+    "describe_high_so_far",
     "describe_low",
+    "describe_low_draw",
     "high_category",
     "high_low8_value",
     "high_value",

@@ -262,6 +262,36 @@ def describe_low(value: int) -> str:
     return f"{text} ({' and '.join(parts)})"
 
 
+def describe_high_so_far(cards: Sequence[Card]) -> str:
+    """Fewer than five cards as players say them: ``two pair, jacks and fives``,
+    ``pair of kings``, ``ace high`` (no straight or flush is made yet)."""
+    counts = Counter(int(c.rank) for c in cards)
+    groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
+    one = {k: v[0] for k, v in _RANK_NAMES.items()}
+    many = {k: v[1] for k, v in _RANK_NAMES.items()}
+    (top_count, top), rest = groups[0], groups[1:]
+    if top_count == 4:
+        return f"four of a kind, {many[top]}"
+    if top_count == 3:
+        return f"three of a kind, {many[top]}"
+    if top_count == 2 and rest and rest[0][0] == 2:
+        return f"two pair, {many[top]} and {many[rest[0][1]]}"
+    if top_count == 2:
+        return f"pair of {many[top]}"
+    return f"{one[top]} high"
+
+
+def describe_low_draw(cards: Sequence[Card], *, razz: bool) -> str | None:
+    """The low still drawn to with ``7 - len(cards)`` cards to come, as players say it:
+    ``8-7-5-2 low draw`` (razz: any distinct ranks; stud8: eight or lower), or
+    ``None`` when no low can be made any more."""
+    ranks = {1 if c.rank == Rank.ACE else int(c.rank) for c in cards}
+    low = sorted((r for r in ranks if razz or r <= 8), reverse=True)[-5:]
+    if not low or len(low) + 7 - len(cards) < 5:
+        return None
+    return "-".join(_low_char(r) for r in low) + " low draw"
+
+
 def _low_char(rank: int) -> str:
     return "A" if rank == 1 else Rank(rank).char
 

@@ -24,7 +24,15 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card, format_cards
-from stud.evaluation import describe_high, describe_low, high_value, low8_value, razz_value
+from stud.evaluation import (
+    describe_high,
+    describe_high_so_far,
+    describe_low,
+    describe_low_draw,
+    high_value,
+    low8_value,
+    razz_value,
+)
 from stud.rules import Rules
 from stud.state import HandState
 from stud.views import view_of
@@ -35,6 +43,7 @@ __all__ = [
     "award_source",
     "describe_action",
     "hand_name",
+    "hand_so_far",
     "text_history",
 ]
 
@@ -58,6 +67,25 @@ def hand_name(cards: Sequence[Card], rules: Rules) -> str:
         return high
     low = low8_value(cards)
     return f"{high}; {describe_low(low) if low is not None else 'no low'}"
+
+
+def hand_so_far(cards: Sequence[Card], rules: Rules) -> str:
+    """What a player's own cards make while the hand is dealt, as players say it:
+    ``two pair, jacks and fives``; in stud8 and razz also the low made or drawn to,
+    ``8-7-5-2 low draw``. Only for the seat that holds the cards (R8.4)."""
+    if not cards:
+        return ""
+    made = len(cards) >= 5
+    if rules.lowball:
+        if (made and len({c.rank for c in cards}) >= 5) or len(cards) == 7:
+            return describe_low(razz_value(cards))
+        return describe_low_draw(cards, razz=True) or ""
+    high = describe_high(high_value(cards)) if made else describe_high_so_far(cards)
+    if not rules.split_low:
+        return high
+    low = low8_value(cards) if made else None
+    said = describe_low(low) if low is not None else describe_low_draw(cards, razz=False)
+    return f"{high}; {said or 'no low'}"
 
 
 def award_source(award: PotAwarded, *, side_pots: bool) -> str:

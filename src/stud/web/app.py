@@ -179,9 +179,10 @@ class Room:
             name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
         )
         table = self._start(table_id, name, rules, seats, bots)
-        if bots:
-            for _ in range(max(1, seats - 2)):
-                table.add_bot(self.settings.bot, quiet=True)
+        if bots:  # the last one published, so a visitor's snapshot has them all seated
+            count = max(1, seats - 2)
+            for n in range(count):
+                table.add_bot(self.settings.bot, quiet=n < count - 1)
         return table
 
     async def close(self) -> None:

@@ -33,8 +33,8 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import DECK, Card
-from stud.history.text import describe_action, hand_name
-from stud.rules import Rules
+from stud.history.text import describe_action, hand_name, hand_so_far
+from stud.rules import Rules, Variant
 from stud.shuffle import Shuffle
 from stud.state import HandState, Phase
 from stud.views import seen_down
@@ -135,6 +135,11 @@ def held(moment: Moment) -> dict[int, int]:
 
 _TEXT = {card: str(card) for card in DECK}
 """Each card's notation, looked up (every frame names many cards)."""
+
+
+_CARD = {text: card for card, text in _TEXT.items()}
+_RULES_OF = {v.value: Rules.from_stakes("1/1/2/4", v) for v in Variant}
+"""Which way a variant names a hand (its stakes do not matter to that)."""
 
 
 def _cards(cards: tuple[Card, ...]) -> list[str]:
@@ -397,8 +402,14 @@ def own_view(moment: Moment, viewer: int | None, public: Json) -> OwnView | None
 
 
 def own_seat(public: Json, viewer: int, part: OwnPart) -> Json:
-    """``own_view``'s seat alone: the seat ``viewer`` in the hand, with its down cards."""
-    return {**public["seats"][viewer], "down": _cards(part[0])}
+    """``own_view``'s seat alone: the seat ``viewer`` in the hand, with its down cards
+    and what its cards make so far (``made``: "two pair, jacks and fives"), which
+    only this seat is told before a showdown (R8.4)."""
+    seat = public["seats"][viewer]
+    down = part[0]
+    cards = (*down, *(_CARD[c] for c in seat["up"]))
+    made = "" if seat["folded"] else hand_so_far(cards, _RULES_OF[public["variant"]])
+    return {**seat, "down": _cards(down), "made": made}
 
 
 def own_legal(moment: Moment, viewer: int, part: OwnPart) -> list[Json] | None:

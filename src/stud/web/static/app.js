@@ -87,6 +87,7 @@ async function showLobby() {
     const cell = document.createElement("td");
     const open = document.createElement("button");
     open.textContent = "Open";
+    open.setAttribute("aria-label", `Open ${t.name} ${t.stakes}`);
     open.dataset.table = t.id;
     open.addEventListener("click", () => openTable(t.id));
     cell.append(open);
@@ -182,6 +183,7 @@ function receive(m) {
       seen.no = m.no;
       $("log").replaceChildren();
       for (const e of m.log || []) logEvent(e, m.table);
+      lastSeat = null; // a new snapshot: no seat was lost in between
       draw(m.table);
       noteDeck(m.table);
       document.body.dataset.no = m.no;
@@ -191,6 +193,7 @@ function receive(m) {
       seen.no = m.no;
       const t = applyChange(table, m.change);
       for (const e of m.events) logEvent(e, t);
+      announceEvents(m.events, t);
       draw(t);
       noteDeck(t);
       document.body.dataset.no = m.no;
@@ -223,17 +226,27 @@ function receive(m) {
 
 // The table after an event: each field of the change replaces the table's, except
 // seats (by number, each whole) and the hand (its changed fields; null: no hand).
+// A seat left (or busted) while its hand is still on the table keeps its name and
+// shown cards, marked "gone", until the next hand replaces that one.
 function applyChange(t, change) {
   const out = { ...t };
   for (const [key, value] of Object.entries(change)) {
     if (key === "seats") {
       out.seats = t.seats.slice();
-      for (const [seat, s] of Object.entries(value)) out.seats[Number(seat)] = s;
+      for (const [seat, s] of Object.entries(value)) {
+        const old = t.seats[Number(seat)];
+        const keep = s === null && old && old.in_hand && t.hand;
+        out.seats[Number(seat)] = keep ? { ...old, gone: true, connected: false } : s;
+      }
     } else if (key === "hand" && value !== null) {
       out.hand = { ...(t.hand || {}), ...value };
     } else {
       out[key] = value;
     }
+  }
+  const handNow = out.hand ? out.hand.id : null;
+  if (!t.hand || !out.hand || t.hand.id !== handNow) {
+    out.seats = out.seats.map((s) => (s && s.gone ? null : s));
   }
   return out;
 }
@@ -259,7 +272,9 @@ function logEvent(e, t) {
 // One line of the hand's log for an event, or null for one the log leaves out.
 function eventText(e, t) {
   switch (e.kind) {
-    case "note": return e.text;
+    case "note":
+      if (t.you !== null && t.seats[t.you] && e.text === `${t.seats[t.you].name} timed out`) timedOut();
+      return e.text;
     case "street": return `*** ${STREETS[e.street]} ***`;
     case "action": return formatAmounts(e.text);
     case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
@@ -327,6 +342,7 @@ function drawSeat(t, seat, s, live = true) {
   const box = document.createElement("div");
   box.className = "seat";
   box.dataset.seat = seat;
+  placeSeat(box, t, seat);
   if (!s) {
     box.classList.add("empty");
     if (live && t.you === null && me && !tourney) {
@@ -342,29 +358,36 @@ function drawSeat(t, seat, s, live = true) {
   const hand = t.hand;
   if (seat === t.you) box.classList.add("me");
   if (s.folded) box.classList.add("folded");
-  if (hand && hand.actor === seat) box.classList.add("acting");
-  if (hand && hand.awards.some((a) => a.seat === seat)) box.classList.add("winner");
+  if (s.gone) box.classList.add("gone");
+  const acting = hand && hand.actor === seat;
+  const won = hand ? hand.awards.filter((a) => a.seat === seat).reduce((n, a) => n + a.amount, 0) : 0;
+  if (acting) box.classList.add("acting");
+  if (won) box.classList.add("winner");
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
-  if (live && s.bot && t.you !== null && !tourney) {
-    const remove = document.createElement("button");
-    remove.textContent = "\u00d7";
-    remove.title = "remove this bot";
-    remove.addEventListener("click", () => send({ type: "remove_bot", seat }));
-    head.append(" ", remove);
-  }
+  if (s.bot) head.title = "a bot";
+  // Whose turn and who won, said in words as well as by the seat's colour.
+  const badges = document.createElement("div");
+  badges.className = "badges";
+  if (acting) badges.append(badge("\u25b6 to act", "turn"));
+  if (won) badges.append(badge(`\u2605 wins ${formatChips(won)}`, "won"));
   const meta = document.createElement("div");
   meta.className = "meta";
-  const flags = [s.sitting_out ? "sitting out" : "", s.connected ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
+  const flags = [s.bot ? "bot" : "", s.gone ? "left the table" : "", s.sitting_out ? "sitting out" : "", s.connected || s.bot || s.gone ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
   meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
   if (s.wager) {
     const wager = document.createElement("span");
     wager.className = "wager";
     wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
     meta.append(wager);
+    const chips = document.createElement("span");
+    chips.className = "bet";
+    chips.setAttribute("aria-hidden", "true");
+    chips.textContent = formatChips(s.wager);
+    box.append(chips);
   }
-  box.append(head, meta);
+  box.append(head, ...(badges.childElementCount ? [badges] : []), meta);
   if (s.in_hand) {
     const cards = document.createElement("div");
     cards.className = "cards";
@@ -373,6 +396,7 @@ function drawSeat(t, seat, s, live = true) {
     } else {
       cards.append(...dealtCards(s));
     }
+    if (!s.shown && s.down_count) cards.setAttribute("aria-label", `${s.name}'s cards`);
     box.append(cards);
     if (s.shown_hand) {
       const made = document.createElement("div");
@@ -381,12 +405,8 @@ function drawSeat(t, seat, s, live = true) {
       box.append(made);
     }
   }
-  if (t.clock && t.clock.seat === seat) {
-    const bar = document.createElement("div");
-    bar.className = "clock";
-    bar.dataset.deadline = t.clock.deadline;
-    box.append(bar);
-  }
+  if (live && t.clock && t.clock.seat === seat) box.append(clockOf(t.clock));
+  if (live) markDealt(box, t, seat);
   return box;
 }
 
@@ -418,22 +438,32 @@ function draw(t) {
   drawFelt(t);
   const hand = t.hand;
   const actions = $("actions");
+  // Focus stays on the action bar from one action to the next.
+  const focused = actions.contains(document.activeElement) || document.activeElement === document.body && actions.dataset.acted === "1";
   actions.replaceChildren();
   const legal = hand ? hand.legal : [];
   const checkIsFree = legal.some((a) => a.action === "check");
   for (const a of legal) {
     const button = document.createElement("button");
-    button.textContent = a.label;
     button.dataset.action = a.action;
+    const key = keyFor(a.action);
+    button.append(a.label);
+    if (key) {
+      button.setAttribute("aria-keyshortcuts", key.toUpperCase());
+      const kbd = document.createElement("kbd");
+      kbd.textContent = key.toUpperCase();
+      kbd.setAttribute("aria-hidden", "true");
+      button.append(" ", kbd);
+    }
     button.addEventListener("click", () => {
       // R5.8: folding when checking is free is allowed, and asked once more.
       if (a.action === "fold" && checkIsFree && !window.confirm("Checking costs nothing. Fold anyway?")) return;
-      seq += 1;
-      send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }), seed: newSeed() });
-      actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+      act(a);
     });
     actions.append(button);
   }
+  if (focused) (actions.querySelector("button") || actions).focus();
+  if (!legal.length) delete actions.dataset.acted;
   const seated = t.you !== null;
   const mine = seated ? t.seats[t.you] : null;
   $("sitout").hidden = !seated || (mine && mine.sitting_out);
@@ -441,17 +471,22 @@ function draw(t) {
   $("leave").hidden = !seated;
   $("addbot").hidden = !seated || t.seats.every((s) => s) || !!tourney;
   $("controls").hidden = !!tourney && tourney.state === "over";
+  drawRoom(t);
   tick();
 }
 
-function tick() {
-  for (const bar of document.querySelectorAll(".clock")) {
-    const left = Math.max(0, Number(bar.dataset.deadline) - Date.now() / 1000);
-    bar.style.width = `${Math.min(100, (left / 20) * 100)}%`;
-    bar.title = `${Math.ceil(left)} s`;
-  }
+// One action sent, as a click, a hotkey or a pre-action chose it; the server checks
+// it as any other.
+function act(a) {
+  seq += 1;
+  send({ type: "act", seq, action: a.action, ...(a.to === undefined ? {} : { to: a.to }), seed: newSeed() });
+  const actions = $("actions");
+  actions.querySelectorAll("button").forEach((b) => { b.disabled = true; });
+  actions.dataset.acted = "1";
+  actions.focus();
 }
-setInterval(tick, 250);
+
+setInterval(() => tick(), 250); // tick: room.js
 
 // -- the buy-in ----------------------------------------------------------------
 // A dialog, not the browser's prompt: the table's least and most, your bankroll, a
@@ -514,7 +549,7 @@ $("buyin-cancel").addEventListener("click", () => $("buyin").close());
 
 $("sitout").addEventListener("click", () => send({ type: "sit_out" }));
 $("sitin").addEventListener("click", () => send({ type: "sit_in" }));
-$("leave").addEventListener("click", () => { send({ type: "leave" }); setTimeout(refreshMe, 500); });
+$("leave").addEventListener("click", () => { leaving = true; send({ type: "leave" }); setTimeout(refreshMe, 500); });
 $("addbot").addEventListener("click", () => send({ type: "add_bot" }));
 $("say").addEventListener("submit", (e) => {
   e.preventDefault();
