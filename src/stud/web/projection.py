@@ -188,27 +188,6 @@ def _chips_for(action: Action, level: int, wager: int, stack: int, rules: Rules)
     return 0 if to is None else min(to - wager, stack)
 
 
-_IMPERATIVE = {
-    "folds": "Fold",
-    "checks": "Check",
-    "completes": "Complete",
-    "bets": "Bet",
-    "raises": "Raise",
-    "shows": "Show",
-    "mucks": "Muck",
-}
-
-
-def _label(action: Action, chips: int) -> str:
-    """A button's text: what the player does and for how much ("Raise to 20")."""
-    if isinstance(action, Call):
-        return f"Call {chips}"
-    if isinstance(action, BringIn):
-        return f"Bring in {chips}"
-    verb, _, rest = str(action).partition(" ")
-    return f"{_IMPERATIVE.get(verb, verb)} {rest}".strip()
-
-
 def _seat_json(
     moment: Moment, seat: int, shown_by: dict[int, tuple[Card, ...]], holders: dict[int, int]
 ) -> Json | None:
