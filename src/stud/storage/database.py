@@ -76,6 +76,9 @@ def open_engine(url: str, *, read_only: bool = False, stud_only: bool = False) -
             event.listen(engine, "connect", _sqlite_pragmas)
         elif not full.startswith("sqlite:///"):
             engine = create_engine(full)
+            if read_only:
+                _check_current(engine, url)
+                return engine
         else:
             return _open_file(Path(full.removeprefix("sqlite:///")), read_only, stud_only)
         _upgrade(engine, legacy=False)
@@ -143,6 +146,20 @@ def _look(path: Path, stud_only: bool) -> _Found:
             f"{path}: not a stud hand database (it has no table of hands); choose another --db"
         )
     return _Found(legacy=legacy, current=revision is not None and revision[0] == head())
+
+
+def _check_current(engine: Engine, url: str) -> None:
+    """Refuse to read a server's database at another revision than this stud's: one
+    that reads only must not migrate it."""
+    from stud.storage.migrations import head, revision  # noqa: PLC0415
+
+    with engine.connect() as connection:
+        at = revision(connection)
+    if at != head():
+        raise DatabaseError(
+            f"{url}: the database is at schema {at or 'none'}, this stud's is {head()}: "
+            "open it once with `stud serve` to migrate it"
+        )
 
 
 def _upgrade(engine: Engine, *, legacy: bool) -> None:
