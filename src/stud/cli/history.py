@@ -35,7 +35,7 @@ YOU = "You"
 """The name of the chair a kept hand was played from, as the table says it."""
 
 history_app = typer.Typer(
-    help="List, show and export the hands kept by `stud play` and played in the cardroom.",
+    help="List, show and export your terminal and cardroom hands.",
     no_args_is_help=True,
 )
 app.add_typer(history_app, name="history")
