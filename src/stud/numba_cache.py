@@ -27,10 +27,12 @@ _PACKAGE = Path(__file__).parent
 
 
 def compiled_sources() -> list[Path]:
-    """Every source that compiled code is built from (the core included)."""
-    folders = ("core", "bots", "sim", "evaluation", "env", "equity", "equity/kernels")
+    """Every source that compiled code is built from (the core included), and the
+    learned bot's weights, which its compiled policy freezes in."""
+    folders = ("core", "bots", "sim", "evaluation", "env", "equity", "equity/kernels", "learned")
     singles = ("rng.py", "jitted.py")
     found = [p for f in folders for p in (_PACKAGE / f).glob("*.py")]
+    found += (_PACKAGE / "bots" / "weights").glob("*.npz")  # frozen into the learned bot
     return sorted(found + [_PACKAGE / name for name in singles])
 
 

@@ -20,13 +20,14 @@ from stud.cli import (
     serve,
     sim,
     tournament,
+    train,
     verify,
 )
 from stud.cli.app import app
 
 __all__ = ["app", "main"]
 
-COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament, verify)
+COMMANDS = (deal, equity, history, play, pokerstars, replay, serve, sim, tournament, train, verify)
 """The modules whose commands ``stud`` offers."""
 
 
