@@ -6,7 +6,7 @@ same stacks. The hands come from the shared strategies (``strategies.setups``): 
 variant and rule option, any legal stakes (big bet equal to the small bet, any
 bring-in), stacks from one chip (all-in on the ante) to deep. They are played twice
 over: by random legal choices made here (folds where checking is free included,
-R5.8), and by all four compiled policies inside the engine.
+R5.8), and by all five compiled policies inside the engine.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from strategies import Setup, choose, setups
 from stud.actions import Show, action_of, code_of
 from stud.bots.observation import MAX_LEGAL, MAX_SEATS, observe
-from stud.bots.policies import EQUITY, RANDOM, STATION, TIGHT
+from stud.bots.policies import EQUITY, LEARNED, RANDOM, STATION, TIGHT
 from stud.cards import Card
 from stud.rng import Stream, hand_start, hand_start_compiled, next_u64
 from stud.rules import Rules, Variant
@@ -44,7 +44,7 @@ def reference(rules: Rules, stacks: list[int], played: engine.PlayedHand) -> Han
     return state
 
 
-POLICIES = st.sampled_from([RANDOM, STATION, TIGHT, EQUITY])
+POLICIES = st.sampled_from([RANDOM, STATION, TIGHT, EQUITY, LEARNED])
 
 
 @settings(max_examples=400, deadline=None)
