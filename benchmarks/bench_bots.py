@@ -61,7 +61,7 @@ def main() -> None:
     for variant in variants:
         rules = Rules.from_stakes(RULES, variant)
         cells = []
-        for name, policy in BUILTINS.items():
+        for policy in BUILTINS.values():
             result, _ = duplicate_match(
                 rules, builtin_kind(LEARNED), builtin_kind(policy), args.deals, seed=2024
             )

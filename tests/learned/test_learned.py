@@ -100,8 +100,15 @@ def test_duplicate_deals_cancel_the_cards() -> None:
 
 def test_training_runs_checkpoints_and_resumes(tmp_path: Path) -> None:
     config = TrainConfig(
-        batch=24, epochs=1, minibatches=2, snapshot_every=1, pool=2, eval_every=2,
-        checkpoint_every=1, eval_deals=4, eval_bots=("equity", "random"),
+        batch=24,
+        epochs=1,
+        minibatches=2,
+        snapshot_every=1,
+        pool=2,
+        eval_every=2,
+        checkpoint_every=1,
+        eval_deals=4,
+        eval_bots=("equity", "random"),
     )
     first = train(config, tmp_path, iterations=3)
     assert first.iteration == 3
