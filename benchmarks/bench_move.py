@@ -100,6 +100,13 @@ async def _paced_rows(store: Store, hand_ids: list[int], rows: int, rate: float)
     await asyncio.gather(*saves)
 
 
+async def _start_hands(store: Store, table_id: int, names: list[str], count: int) -> list[int]:
+    starts = [
+        store.save_start(table_id, "", range(6), names, [0] * 6, [1000] * 6) for _ in range(count)
+    ]
+    return list(await asyncio.gather(*starts))
+
+
 def writer(rounds: int, rows: int, tables: int, rate: float = 0.0) -> list[float]:
     figures = []
     with tempfile.TemporaryDirectory() as folder:
@@ -108,10 +115,7 @@ def writer(rounds: int, rows: int, tables: int, rate: float = 0.0) -> list[float
             table_id = store.create_table("bench", "stud8", "1/2/5/10", 6, False)
             names = [f"p{i}" for i in range(6)]
             for _ in range(rounds + 1):
-                hand_ids = [
-                    store.start_hand(table_id, "", range(6), names, [0] * 6, [1000] * 6)
-                    for _ in range(tables)
-                ]
+                hand_ids = asyncio.run(_start_hands(store, table_id, names, tables))
                 start = time.process_time()
                 if rate:
                     asyncio.run(_paced_rows(store, hand_ids, rows, rate))

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import re
+import shutil
 import sqlite3
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -230,3 +232,85 @@ def test_ids_and_limits_past_sqlites_integers_are_no_hand_and_all_hands(
     assert store.get(2**70) is None
     assert store.get(-(2**70)) is None
     assert [h.id for h in store.recent(2**70)] == [1]
+
+
+LEGACY = Path(__file__).parent / "data" / "terminal_hands_v1.sqlite3"
+"""A terminal hand database as ``stud play`` kept it before the one schema: stdlib
+``sqlite3``, ``PRAGMA user_version = 1``, three hands of one session."""
+
+
+def _legacy_rows(path: Path) -> list[tuple[object, ...]]:
+    with sqlite3.connect(path) as db:
+        rows = db.execute(
+            "SELECT id, played_at, session, number, variant, stakes, seat, names, net, pot, phh"
+            " FROM hands ORDER BY id"
+        ).fetchall()
+    db.close()
+    return rows
+
+
+def _as_kept(row: tuple[object, ...]) -> StoredHand:
+    hand_id, played_at, session, number, variant, stakes, seat, names, net, pot, phh = row
+    assert isinstance(hand_id, int)
+    assert isinstance(names, str)
+    record = HandRecord(
+        str(played_at), str(session), int(str(number)), str(variant), str(stakes),
+        int(str(seat)), tuple(json.loads(names)), int(str(net)), int(str(pot)), str(phh),
+    )  # fmt: skip
+    return StoredHand(hand_id, record)
+
+
+def test_an_old_terminal_database_is_migrated_with_nothing_lost(tmp_path: Path) -> None:
+    path = tmp_path / "hands.sqlite3"
+    shutil.copy(LEGACY, path)
+    before = [_as_kept(row) for row in _legacy_rows(path)]
+    assert len(before) == 3
+    store = SQLiteHandStore(path)
+    try:
+        assert store.recent() == before
+        assert [store.get(h.id) for h in before] == before
+        new = store.add(record(4))
+        assert new not in {h.id for h in before}
+    finally:
+        store.close()
+    with sqlite3.connect(path) as db:
+        assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+        tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master")}
+    db.close()
+    assert "legacy_terminal_hands" not in tables
+    again = SQLiteHandStore(path, read_only=True)
+    try:
+        assert again.recent() == [*before, StoredHand(new, record(4))]
+    finally:
+        again.close()
+
+
+def test_an_old_terminal_database_read_only_is_read_and_left_as_it_was(tmp_path: Path) -> None:
+    path = tmp_path / "hands.sqlite3"
+    shutil.copy(LEGACY, path)
+    before = path.read_bytes()
+    store = open_store(path, read_only=True)
+    try:
+        assert store.recent() == [_as_kept(row) for row in _legacy_rows(LEGACY)]
+    finally:
+        store.close()
+    assert path.read_bytes() == before
+
+
+def test_a_damaged_row_of_an_old_database_stays_damaged_and_the_rest_are_read(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "hands.sqlite3"
+    shutil.copy(LEGACY, path)
+    with sqlite3.connect(path) as db:
+        db.execute("UPDATE hands SET names = 'oops' WHERE id = 2")
+    db.close()
+    store = SQLiteHandStore(path)
+    try:
+        first, second, third = store.recent()
+        assert isinstance(second, UnreadableHand)
+        assert second.id == 2
+        assert second.reason.startswith("hand 2 is damaged: ")
+        assert [first, third] == [_as_kept(r) for r in _legacy_rows(LEGACY) if r[0] != 2]
+    finally:
+        store.close()

@@ -77,7 +77,7 @@ def test_a_relative_spec_is_read_from_the_folder_given(
         ),
         ("", "bot.py:2nd", "write module:Class or path/to/file.py:Class"),
         ("", "no_such_studbot_module:Bot", "no module named 'no_such_studbot_module'"),
-        ("", "shark", "no bot named 'shark'; choose from equity, random, station, tight"),
+        ("", "shark", "no bot named 'shark'; choose from equity, learned, random, station, tight"),
     ],
 )
 def test_a_bad_spec_is_one_clear_line(

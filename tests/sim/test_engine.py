@@ -6,7 +6,7 @@ same stacks. The hands come from the shared strategies (``strategies.setups``): 
 variant and rule option, any legal stakes (big bet equal to the small bet, any
 bring-in), stacks from one chip (all-in on the ante) to deep. They are played twice
 over: by random legal choices made here (folds where checking is free included,
-R5.8), and by all four compiled policies inside the engine.
+R5.8), and by all five compiled policies inside the engine.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from stud.bots.observation import MAX_LEGAL, MAX_SEATS, observe
 from stud.cards import Card
 from stud.compiled import engine, runs
 from stud.compiled.evaluation import kernel_tables
-from stud.compiled.policies import EQUITY, RANDOM, STATION, TIGHT
+from stud.compiled.policies import EQUITY, LEARNED, RANDOM, STATION, TIGHT
 from stud.compiled.rng import Stream, hand_start, hand_start_compiled, next_u64
 from stud.rules import Rules, Variant
 from stud.state import HandState, new_hand
@@ -45,7 +45,7 @@ def reference(rules: Rules, stacks: list[int], played: runs.PlayedHand) -> HandS
     return state
 
 
-POLICIES = st.sampled_from([RANDOM, STATION, TIGHT, EQUITY])
+POLICIES = st.sampled_from([RANDOM, STATION, TIGHT, EQUITY, LEARNED])
 
 
 @settings(max_examples=400, deadline=None)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from hands import ALL_IN, SCOOP, SHOWDOWN, SPLIT, STEAL, TO_SHOWDOWN, played
+from made_hands import ALL_IN, SCOOP, SHOWDOWN, SPLIT, STEAL, TO_SHOWDOWN, played
 
 from stud.stats.counting import Filters, figures, parse_doors, tally
 from stud.stats.hands import seat_hand

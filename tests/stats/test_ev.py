@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 import pytest
-from hands import ALL_IN, SHOWDOWN, STEAL, phh, played
+from made_hands import ALL_IN, SHOWDOWN, STEAL, phh, played
 
 from stud.cards import Card, format_cards
 from stud.stats.ev import all_in, engine_shares, ev_series

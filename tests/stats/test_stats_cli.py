@@ -6,7 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
-from hands import ALL_IN, SHOWDOWN, STEAL, played
+from made_hands import ALL_IN, SHOWDOWN, STEAL, played
 from typer.testing import CliRunner
 
 from stud.cli.main import app

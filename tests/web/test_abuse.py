@@ -15,8 +15,8 @@ import pytest
 import websockets
 from web_harness import WAIT, cardroom, close_code, connect, http_json
 
-import stud.web.app
-from stud.web.app import _Inbox, _Sender
+import stud.web.routes.hands
+from stud.web.routes.connection import Inbox, Sender
 from stud.web.table import Viewer, frame
 
 
@@ -94,13 +94,13 @@ def test_more_tabs_of_a_seated_player_write_no_note_to_the_table() -> None:
 
 def test_an_uploaded_file_is_read_off_the_event_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     where: list[int] = []
-    real = stud.web.app.replay_upload
+    real = stud.web.routes.hands.replay_upload
 
     def spy(*args: Any) -> Any:
         where.append(threading.get_ident())
         return real(*args)
 
-    monkeypatch.setattr(stud.web.app, "replay_upload", spy)
+    monkeypatch.setattr(stud.web.routes.hands, "replay_upload", spy)
 
     async def scenario() -> int:
         async with cardroom() as room:
@@ -176,9 +176,9 @@ def test_a_connection_whose_socket_stays_full_is_cut_off() -> None:
         wire = _FullWire()
         viewer = Viewer(None, "observer")
         table: Any = None
-        inbox = _Inbox(table, viewer)
+        inbox = Inbox(table, viewer)
         done = asyncio.Event()
-        sender = _Sender(cast(Any, None), viewer, wire, inbox, slow=0.0)
+        sender = Sender(cast(Any, None), viewer, wire, inbox, slow=0.0)
         wire.cut_off = lambda: (setattr(wire, "cut", True), done.set())  # type: ignore[method-assign]
         assert sender is not None
         viewer.push(frame("chat", name="x", text="a frame to send"))

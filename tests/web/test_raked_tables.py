@@ -13,7 +13,7 @@ import asyncio
 import json
 
 import pytest
-from web_harness import cardroom, clients_at
+from web_harness import cardroom, clients_at, committed
 
 from stud.web.store import GRANT, Store
 
@@ -33,11 +33,11 @@ def test_r9_4_the_rake_of_a_committed_hand_goes_to_the_house(url: str) -> None:
     assert ann is not None
     store.sit(table, 0, ann.id, 300)
     store.sit(table, 1, None, 200, bot="station", name="Station bot")
-    hand = store.start_hand(
-        table, "As" * 52, [0, 1], ["Ann", "Station bot"], [ann.id, 0], [300, 200]
+    hand = committed(
+        store.save_start, table, "As" * 52, [0, 1], ["Ann", "Station bot"], [ann.id, 0], [300, 200]
     )
     # A pot of 60: Ann wins 57, the house takes 3 (R9.4: stacks after + rake = before).
-    store.finish_hand(hand, table, {0: 327, 1: 170}, 57, "phh", rake=3)
+    committed(store.save_finish, hand, table, {0: 327, 1: 170}, 57, "phh", rake=3)
     assert store.rake_taken(table) == 3
     assert store.chips() == (GRANT, GRANT)
     assert store.unbalanced_accounts() == []

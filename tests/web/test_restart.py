@@ -20,7 +20,7 @@ from typing import TypeVar
 
 import pytest
 import websockets
-from web_harness import Client, check_books, serving
+from web_harness import Client, check_books, committed, serving
 
 from stud.web.store import Store
 
@@ -240,17 +240,21 @@ def test_a_seats_last_seq_is_its_sittings_own(store: Store) -> None:
     table = store.create_table("t", "stud", "1/1/5/10", 2, bots=False)
     store.sit(table, 0, ann.id, 200)
     store.sit(table, 1, None, 200, bot="station", name="Station bot 2")
-    hand = store.start_hand(table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200])
-    store.add_action(hand, 1, 0, {"action": "bring_in"}, False, seq=3)
-    store.add_action(hand, 2, 1, {"action": "call"}, False)
+    hand = committed(
+        store.save_start, table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200]
+    )
+    committed(store.save_action, hand, 1, 0, {"action": "bring_in"}, False, seq=3)
+    committed(store.save_action, hand, 2, 1, {"action": "call"}, False)
     assert store.last_seqs(table) == {0: 3}
-    store.add_action(hand, 3, 0, {"action": "check"}, True)  # the clock's: no seq
+    committed(store.save_action, hand, 3, 0, {"action": "check"}, True)  # the clock's: no seq
     assert store.last_seqs(table) == {0: 3}
-    store.finish_hand(hand, table, {0: 200, 1: 200}, 0, "")
+    committed(store.save_finish, hand, table, {0: 200, 1: 200}, 0, "")
     store.stand(table, 0)
     store.sit(table, 0, ann.id, 200)
     assert store.last_seqs(table) == {}
-    again = store.start_hand(table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200])
-    store.add_action(again, 1, 0, {"action": "bring_in"}, False, seq=1)
+    again = committed(
+        store.save_start, table, "", [0, 1], [ann.name, "bot"], [ann.id, 0], [200, 200]
+    )
+    committed(store.save_action, again, 1, 0, {"action": "bring_in"}, False, seq=1)
     assert store.last_seqs(table) == {0: 1}
-    store.finish_hand(again, table, {0: 200, 1: 200}, 0, "")
+    committed(store.save_finish, again, table, {0: 200, 1: 200}, 0, "")

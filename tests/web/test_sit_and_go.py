@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import websockets
 from sqlalchemy import select
-from web_harness import Client, Message, cardroom, connect, serving
+from web_harness import Client, Message, cardroom, committed, connect, serving
 
 from stud.tournament.event import replay_tournament
 from stud.tournament.structure import TournamentError
@@ -453,8 +453,8 @@ def test_buy_ins_and_prizes_move_through_the_ledger(
     with pytest.raises(StoreError, match="registration is closed"):
         store.enter(tournament, bob.id)
     table = store.tournament(tournament).table_id
-    hand = store.start_hand(
-        table, "deck", [0, 1], [cat.name, "Station bot 2"], [cat.id, 0], [60, 60]
+    hand = committed(
+        store.save_start, table, "deck", [0, 1], [cat.name, "Station bot 2"], [cat.id, 0], [60, 60]
     )
     store.finish_tournament_hand(hand, tournament, 120, "phh", {"stacks": [120, 0]}, {0: 200}, True)
     assert store.chips() == (3 * GRANT, 3 * GRANT)

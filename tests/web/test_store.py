@@ -8,7 +8,7 @@ import threading
 import pytest
 from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
-from web_harness import check_books
+from web_harness import check_books, committed
 
 from stud.web.store import GRANT, Base, Store, StoreError, hash_password, verify_password
 
@@ -72,12 +72,12 @@ def test_r8_1_chips_move_only_through_the_ledger(store: Store) -> None:
         store.sit(table, 0, ann.id, 100)
     held, granted = store.chips()
     assert held == granted == GRANT
-    hand = store.start_hand(
-        table, "As" * 52, [0, 1], ["Ann", "Station bot"], [ann.id, 0], [300, 200]
+    hand = committed(
+        store.save_start, table, "As" * 52, [0, 1], ["Ann", "Station bot"], [ann.id, 0], [300, 200]
     )
-    store.add_action(hand, 1, 0, {"action": "bring_in"}, timed_out=False)
+    committed(store.save_action, hand, 1, 0, {"action": "bring_in"}, timed_out=False)
     # Ann wins 30 from the bot: stacks change only when the hand is committed.
-    store.finish_hand(hand, table, {0: 330, 1: 170}, 60, "phh")
+    committed(store.save_finish, hand, table, {0: 330, 1: 170}, 60, "phh")
     assert store.chips() == (GRANT, GRANT)
     assert store.stand(table, 0) == 330
     after = store.account(store.login("Ann", "secret1"))
@@ -90,9 +90,9 @@ def test_r8_1_chips_move_only_through_the_ledger(store: Store) -> None:
 
 def test_an_unfinished_hand_keeps_its_deck_and_actions(store: Store) -> None:
     table = store.create_table("t", "razz", "1/1/5/10", 2, bots=False)
-    hand = store.start_hand(table, "deck", [0, 1], ["a", "b"], [1, 2], [100, 100])
-    store.add_action(hand, 1, 1, {"action": "bring_in"}, timed_out=False)
-    store.add_action(hand, 2, 0, {"action": "complete", "to": 5}, timed_out=True)
+    hand = committed(store.save_start, table, "deck", [0, 1], ["a", "b"], [1, 2], [100, 100])
+    committed(store.save_action, hand, 1, 1, {"action": "bring_in"}, timed_out=False)
+    committed(store.save_action, hand, 2, 0, {"action": "complete", "to": 5}, timed_out=True)
     unfinished = store.unfinished_hand(table)
     assert unfinished is not None
     assert unfinished.deck == "deck"
@@ -124,8 +124,10 @@ def test_r8_1_every_store_operation_that_moves_chips_writes_its_ledger_row(store
     store.sit(table, 1, None, 200, bot="station", name="Station bot 2")
     store.sit(table, 2, bob.id, 100)
     assert check_books(store) == []
-    hand = store.start_hand(table, "As" * 52, [0, 1, 2], ["a", "b", "c"], [1, 2, 3], [1, 2, 3])
-    store.finish_hand(hand, table, {0: 357, 1: 140, 2: 100}, 60, "phh", rake=3)
+    hand = committed(
+        store.save_start, table, "As" * 52, [0, 1, 2], ["a", "b", "c"], [1, 2, 3], [1, 2, 3]
+    )
+    committed(store.save_finish, hand, table, {0: 357, 1: 140, 2: 100}, 60, "phh", rake=3)
     assert check_books(store) == []
     for seat, stack in ((0, 357), (1, 140), (2, 100)):
         assert store.stand(table, seat) == stack
@@ -137,7 +139,7 @@ def test_r8_1_every_store_operation_that_moves_chips_writes_its_ledger_row(store
     store.unenter(tournament, bob.id)
     store.enter(tournament, None, bot="station", name="Station bot 2")
     assert check_books(store) == []
-    hand = store.start_hand(first, "As" * 52, [0, 1], ["a", "b"], [1, 2], [1, 2])
+    hand = committed(store.save_start, first, "As" * 52, [0, 1], ["a", "b"], [1, 2], [1, 2])
     store.finish_tournament_hand(hand, tournament, 0, "phh", {}, {0: 100}, over=True)
     assert check_books(store) == []
     after = store.account(store.login("Ann", "secret1"))
@@ -157,7 +159,10 @@ def test_r8_1_the_writers_rake_and_bot_buy_ins_at_once_lose_no_chip(store: Store
     ann = store.account(store.guest())
     assert ann is not None
     store.sit(table, 0, ann.id, 1000)
-    ids = [store.start_hand(table, "As" * 52, [0], ["a"], [ann.id], [1000]) for _ in range(hands)]
+    ids = [
+        committed(store.save_start, table, "As" * 52, [0], ["a"], [ann.id], [1000])
+        for _ in range(hands)
+    ]
     bot_tables = [
         store.create_table(f"bots {n}", "stud", "1/1/5/10", 2, bots=True) for n in range(threads)
     ]

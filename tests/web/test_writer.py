@@ -14,7 +14,7 @@ from collections.abc import Callable
 
 from sqlalchemy import Connection, text
 from sqlalchemy.exc import IntegrityError
-from web_harness import WAIT, Client, Message, cardroom, clients_at
+from web_harness import WAIT, Client, Message, cardroom, clients_at, committed
 
 from stud.web.store import Store
 from stud.web.writer import GroupWriter
@@ -22,7 +22,7 @@ from stud.web.writer import GroupWriter
 
 def _hand(store: Store) -> tuple[int, int]:
     table = store.create_table("t", "stud", "1/1/5/10", 6, bots=False)
-    return table, store.start_hand(table, "deck", [0, 1], ["a", "b"], [1, 2], [100, 100])
+    return table, committed(store.save_start, table, "deck", [0, 1], ["a", "b"], [1, 2], [100, 100])
 
 
 async def _gated(store: Store) -> tuple[asyncio.Future[None], threading.Event]:
@@ -40,6 +40,7 @@ async def _gated(store: Store) -> tuple[asyncio.Future[None], threading.Event]:
 
 def test_writes_that_wait_together_commit_in_one_transaction(store: Store) -> None:
     table, hand = _hand(store)
+    before = store.writer.batches  # the hand's start
 
     async def scenario() -> None:
         held, release = await _gated(store)
@@ -49,7 +50,7 @@ def test_writes_that_wait_together_commit_in_one_transaction(store: Store) -> No
         await asyncio.gather(*saves)
 
     asyncio.run(scenario())
-    assert store.writer.batches == 2  # the gate, then all forty actions at once
+    assert store.writer.batches - before == 2  # the gate, then all forty actions at once
     unfinished = store.unfinished_hand(table)
     assert unfinished is not None
     assert [seat for seat, _, _ in unfinished.actions] == [n % 2 for n in range(1, 41)]

@@ -16,10 +16,10 @@ import subprocess
 import sys
 import urllib.error
 import urllib.request
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from contextlib import asynccontextmanager, contextmanager
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, ParamSpec, TypeVar
 
 import uvicorn
 import websockets
@@ -114,6 +114,20 @@ async def cardroom(
         await room.close()
         listener.close()
     assert books == [], books
+
+
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
+
+
+def committed(write: Callable[_P, Awaitable[_T]], *args: _P.args, **kwargs: _P.kwargs) -> _T:
+    """A store write made as the tables make it (queued for the writer thread), once
+    it is committed: what the write answers."""
+
+    async def run() -> _T:
+        return await write(*args, **kwargs)
+
+    return asyncio.run(run())
 
 
 def check_books(store: Store) -> list[str]:

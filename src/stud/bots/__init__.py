@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from stud.bots.base import Bot, BotError, ask
 from stud.bots.compiled import CompiledBot, EquityBot, TightBot
+from stud.bots.learned import LearnedBot
 from stud.bots.loading import BotLoadError
 from stud.bots.loading import bot_factory as _bot_factory
 from stud.bots.simple import RandomBot, StationBot
@@ -19,6 +20,7 @@ __all__ = [
     "BotLoadError",
     "CompiledBot",
     "EquityBot",
+    "LearnedBot",
     "RandomBot",
     "StationBot",
     "TightBot",
@@ -32,6 +34,7 @@ BOTS: dict[str, Callable[[], Bot]] = {
     "station": StationBot,
     "tight": TightBot,
     "equity": EquityBot,
+    "learned": LearnedBot,
 }
 """Every built-in bot by the name used on the command line."""
 

@@ -1,8 +1,9 @@
-"""``stud history``: the hands kept by ``stud play``, listed, shown and exported as PHH.
+"""``stud history``: the hands kept by ``stud play`` and, for a ``--player``, that
+account's hands from the cardroom's database, listed, shown and exported as PHH.
 
 A kept hand is its PHH text; showing it replays that PHH through the engine, so
 what is shown is always what the rules make of the recorded actions, told from the
-chair it was played from.
+chair it was played from: no other seat's face-down card unless it was shown.
 """
 
 from __future__ import annotations
@@ -34,30 +35,37 @@ YOU = "You"
 """The name of the chair a kept hand was played from, as the table says it."""
 
 history_app = typer.Typer(
-    help="List, show and export the hands kept by `stud play`.", no_args_is_help=True
+    help="List, show and export your terminal and cardroom hands.",
+    no_args_is_help=True,
 )
 app.add_typer(history_app, name="history")
 
 DbOption = Annotated[
     str | None,
-    typer.Option(help=f"SQLite file of hand histories (default {default_db_path()})."),
+    typer.Option(
+        help=f"SQLite file (or database URL) of hand histories (default {default_db_path()})."
+    ),
+]
+PlayerOption = Annotated[
+    str | None,
+    typer.Option(help="Also the cardroom hands of this account, told from its chair."),
 ]
 
 
 def _open(db: str | None) -> HandStore:
-    path = default_db_path() if db is None else Path(db)
-    if not path.exists():
-        fail(f"--db: no hand database at {path} (play with `stud play` first)")
+    where = str(default_db_path()) if db is None else db
+    if "://" not in where and not Path(where).exists():
+        fail(f"--db: no hand database at {where} (play with `stud play` first)")
     try:
-        return open_store(path, read_only=True)
+        return open_store(where, read_only=True)
     except StorageError as error:
         fail(f"--db: {error}")
 
 
-def _fetch(db: str | None, hand_id: int) -> StoredHand:
+def _fetch(db: str | None, hand_id: int, player: str | None) -> StoredHand:
     store = _open(db)
     try:
-        hand = store.get(hand_id)
+        hand = store.get(hand_id, player=player)
     except StorageError as error:
         fail(str(error))
     finally:
@@ -71,6 +79,7 @@ def _fetch(db: str | None, hand_id: int) -> StoredHand:
 def list_hands(
     db: DbOption = None,
     limit: Annotated[int, typer.Option(help="How many of the latest hands.")] = 20,
+    player: PlayerOption = None,
 ) -> None:
     """List the latest hands: id, time, game, players, your result."""
     if limit < 1:
@@ -80,7 +89,7 @@ def list_hands(
         return
     store = _open(db)
     try:
-        hands = store.recent(limit)
+        hands = store.recent(limit, player=player)
     except StorageError as error:
         fail(str(error))
     finally:
@@ -104,7 +113,7 @@ def list_hands(
             r.stakes,
             str(len(r.names)),
             str(r.pot),
-            f"{r.net:+d}",
+            f"{_net(hand):+d}",
         )
         table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
     Console(highlight=False, emoji=False).print(table)
@@ -112,6 +121,14 @@ def list_hands(
         report(f"{store.location}: {hand.reason}")
     if damaged:
         raise typer.Exit(1)
+
+
+def _net(hand: StoredHand) -> int:
+    """The player's result: kept with a terminal hand, replayed for a cardroom one."""
+    if hand.record.net is not None:
+        return hand.record.net
+    _, state = _replayed(hand)
+    return state.payoffs[hand.record.seat]
 
 
 def _replayed(hand: StoredHand) -> tuple[PHHHand, HandState]:
@@ -127,9 +144,10 @@ def _replayed(hand: StoredHand) -> tuple[PHHHand, HandState]:
 def show(
     hand_id: Annotated[int, typer.Argument(help="The hand's id (see `stud history list`).")],
     db: DbOption = None,
+    player: PlayerOption = None,
 ) -> None:
     """Show one hand's history, from the chair it was played from."""
-    hand = _fetch(db, hand_id)
+    hand = _fetch(db, hand_id, player)
     record = hand.record
     _, state = _replayed(hand)
     names = [YOU if seat == record.seat else name for seat, name in enumerate(record.names)]
@@ -145,13 +163,14 @@ def export(
         Path | None, typer.Option("--output", "-o", help="Write to this file, not stdout.")
     ] = None,
     db: DbOption = None,
+    player: PlayerOption = None,
 ) -> None:
     """Export one hand as PHH, the poker hand history standard.
 
     The history holds what the player saw: the others' face-down cards are ``??``
     unless they were shown at showdown.
     """
-    hand = _fetch(db, hand_id)
+    hand = _fetch(db, hand_id, player)
     kept, state = _replayed(hand)
     try:
         phh = to_phh(state, viewer=hand.record.seat, **kept.extra)

@@ -21,6 +21,7 @@ from stud.cli import (
     sim,
     stats,
     tournament,
+    train,
     verify,
 )
 from stud.cli.app import app
@@ -38,6 +39,7 @@ COMMANDS = (
     sim,
     stats,
     tournament,
+    train,
     verify,
 )
 """The modules whose commands ``stud`` offers."""

@@ -31,9 +31,10 @@ _PACKAGE = _HERE.parent
 def compiled_sources() -> list[Path]:
     """Every source that compiled code is built from: each module of this package and
     every module of ``stud`` that one of its compiling modules (those that import numba)
-    imports: the rules core, and the layouts and tables whose constants numba freezes in."""
+    imports: the rules core, and the layouts and tables whose constants numba freezes in;
+    and the learned bot's weights, frozen into its compiled policy."""
     own = sorted(_HERE.rglob("*.py"))
-    found = set(own)
+    found = set(own) | set(_HERE.rglob("*.npz"))  # weights a policy freezes in
     for path in own:
         names = _imports(path)
         if any(n == "numba" or n.startswith("numba.") for n in names):

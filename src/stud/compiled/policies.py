@@ -15,16 +15,24 @@ from numba import njit
 from stud.bots.observation import O_KIND, O_NLEGAL
 from stud.compiled.equity_bot import equity_choice
 from stud.compiled.features import CALLING, act, random_choice
+from stud.compiled.learned_policy import learned_choice
 from stud.compiled.tight import tight_choice
 
-__all__ = ["EQUITY", "POLICY_NAMES", "RANDOM", "STATION", "TIGHT", "decide"]
+__all__ = ["EQUITY", "LEARNED", "POLICY_NAMES", "RANDOM", "STATION", "TIGHT", "decide"]
 
 RANDOM = 0
 STATION = 1
 TIGHT = 2
 EQUITY = 3
+LEARNED = 4
 
-POLICY_NAMES = {RANDOM: "random", STATION: "station", TIGHT: "tight", EQUITY: "equity"}
+POLICY_NAMES = {
+    RANDOM: "random",
+    STATION: "station",
+    TIGHT: "tight",
+    EQUITY: "equity",
+    LEARNED: "learned",
+}
 
 
 @njit(cache=True)
@@ -37,4 +45,6 @@ def decide(policy: int, obs: Any, state: Any, tabs: Any) -> int:
         return act(obs, CALLING)
     if policy == TIGHT:
         return tight_choice(obs, state, tabs)
+    if policy == LEARNED:
+        return learned_choice(obs, state, tabs)
     return equity_choice(obs, state, tabs)

@@ -37,7 +37,7 @@ def warm_up() -> float:
     for _ in run_equity(ranged, method=Method.MONTE_CARLO, trials=10):
         pass
     for variant in Variant:
-        lineup = ("tight", "equity", "station", "random")
+        lineup = ("tight", "equity", "station", "random", "learned")
         play_chunk(Simulation(Rules(variant=variant), lineup, 4), 0, 4)
     _warm_batched_env()
     return time.perf_counter() - start

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from alembic import context
 
-from stud.web.store import Base
+from stud.storage.schema import Base
 
 connection = context.config.attributes["connection"]
 context.configure(connection=connection, target_metadata=Base.metadata)

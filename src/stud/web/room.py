@@ -1,0 +1,197 @@
+"""The room: every table and tournament of the server, and the store behind them.
+
+A table or tournament is made in two halves: its rows in the store (which a route
+runs in a worker thread, off the event loop) and its task on the loop.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from dataclasses import dataclass, field
+from typing import Any
+
+from stud.rules import MAX_SEATS, MIN_SEATS, Rules
+from stud.web.limits import RateLimit
+from stud.web.store import Store, TournamentRow
+from stud.web.table import Settings, Table, Viewer, frame
+from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
+from stud.web.watching import Watching
+
+__all__ = ["DEFAULT_TABLES", "MAX_BIG_BET", "MAX_OPENED", "Room"]
+
+DEFAULT_TABLES = (
+    ("Stud Hi-Lo", "stud8", "1/1/5/10"),
+    ("Seven-Card Stud", "stud", "1/1/5/10"),
+    ("Razz", "razz", "1/1/5/10"),
+)
+"""The tables a new cardroom opens with: six seats, bots in all but two."""
+
+MAX_BIG_BET = 1_000_000
+"""The largest big bet a table may play. The store keeps chips in 32-bit columns
+(at most 2,147,483,647); eight seats each bought in for the most a table takes (100
+big bets) hold 800 million at this limit, leaving room for the pot and the house's
+bankroll, which lends the bots their stacks."""
+
+MAX_OPENED = 4
+"""Cash tables one account may open in a server's run."""
+
+
+@dataclass(frozen=True, slots=True)
+class _NewTable:
+    """A table's row, stored: what its task starts from."""
+
+    id: int
+    name: str
+    rules: Rules
+    seats: int
+    bots: bool
+
+
+@dataclass
+class Room:
+    """Every table of the server and the store behind them."""
+
+    store: Store
+    settings: Settings = field(default_factory=Settings)
+    defaults: bool = True
+    """Open ``DEFAULT_TABLES`` when the store has no table yet."""
+    tables: dict[int, Table] = field(default_factory=dict)
+    tournaments: dict[int, Director] = field(default_factory=dict)
+    """Tournaments by id, the finished ones too; their tables are in ``tables``."""
+    watching: Watching = field(default_factory=Watching)
+    """Who watched which table when: they may replay those hands."""
+    signups: RateLimit = field(default_factory=RateLimit)
+    """New accounts (guests and sign-ups) per client address: 5 at once, then one per 10 min."""
+    failed_sign_ins: RateLimit = field(default_factory=lambda: RateLimit(burst=10, every=60.0))
+    """Wrong passwords per client address: 10 at once, then one a minute."""
+    openings: RateLimit = field(default_factory=lambda: RateLimit(burst=4, every=600.0))
+    """Tables and tournaments each account may open: 4 at once, then one per 10 minutes."""
+    opened: dict[int, set[int]] = field(default_factory=dict)
+    """The cash tables each account opened in this run (at most ``MAX_OPENED``)."""
+    slow_reader: float = 30.0
+    """Seconds a connection's socket may stay full (its client not reading) before it
+    is dropped."""
+    hello_timeout: float = 10.0
+    """Seconds a new table connection has to say hello before it is closed."""
+    sessions: dict[str, set[Viewer]] = field(default_factory=dict)
+    """The table connections open under each session token: ended when it ends."""
+
+    async def end_session(self, token: str | None) -> None:
+        """Sign ``token`` out: it opens nothing any more, and its connections close."""
+        if not token:
+            return
+        await asyncio.to_thread(self.store.logout, token)
+        for viewer in self.sessions.pop(token, set()):
+            viewer.push(frame("error", message="signed out: sign in again"))
+            viewer.close()
+
+    def open(self) -> None:
+        """Start a task for every stored table not yet running (the defaults in a new store)."""
+        for stored in (*self.store.finished_tournaments(), *self.store.tournaments()):
+            if stored.id not in self.tournaments:
+                self._run_tournament(Director(stored, self.store, self.settings))
+        rows = self.store.tables()
+        if not rows and self.defaults and not self.tables:
+            for name, variant, stakes in DEFAULT_TABLES:
+                self.create(name, variant, stakes, 6, bots=True)
+            return
+        for row in rows:
+            if row.id not in self.tables:
+                rules = Rules.from_stakes(row.stakes, row.variant)
+                if row.rake:
+                    rules = rules.with_rake(row.rake)
+                self._start(_NewTable(row.id, row.name, rules, row.seats, row.bots))
+
+    def _run_tournament(self, director: Director) -> None:
+        director.start()
+        self.tournaments[director.id] = director
+        for table in director.tables:
+            self.tables[table.id] = table
+
+    def create_tournament(self, name: str, request: dict[str, Any]) -> Director:
+        """A new tournament from a lobby request, at as many tables as its players need;
+        raises ``ValueError`` (``TournamentError``)."""
+        return self._launch_tournament(self._store_tournament(name, request))
+
+    async def open_tournament(self, name: str, request: dict[str, Any]) -> Director:
+        """``create_tournament`` with its rows stored in a worker thread, off the loop."""
+        row = await asyncio.to_thread(self._store_tournament, name, request)
+        return self._launch_tournament(row)
+
+    def _store_tournament(self, name: str, request: dict[str, Any]) -> TournamentRow:
+        spec = tournament_spec(request)
+        config = tournament_config(spec)
+        name = " ".join(name.split())[:40] or "Sit and go"
+        bots = request.get("bots", False)
+        if not isinstance(bots, bool):
+            raise ValueError("bots must be true or false")
+        first = first_rules(spec)
+        ids = self.store.create_tournament(
+            name,
+            spec,
+            bots,
+            first.variant.value,
+            first.stakes,
+            config.table_size,
+            tables=config.starting_tables,
+        )
+        return self.store.tournament(ids[0])
+
+    def _launch_tournament(self, row: TournamentRow) -> Director:
+        director = Director(row, self.store, self.settings)
+        self._run_tournament(director)
+        return director
+
+    def _start(self, new: _NewTable) -> Table:
+        table = Table(
+            new.id, new.name, new.rules, new.seats, self.store, self.settings, bots=new.bots
+        )
+        table.start()
+        self.tables[new.id] = table
+        return table
+
+    def create(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
+    ) -> Table:
+        """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
+        ``percent%[:cap]``, R9); raises ``ValueError``."""
+        return self._launch_table(self._store_table(name, variant, stakes, seats, bots, rake))
+
+    async def open_table(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
+    ) -> Table:
+        """``create`` with the game checked and its row stored in a worker thread."""
+        new = await asyncio.to_thread(self._store_table, name, variant, stakes, seats, bots, rake)
+        return self._launch_table(new)
+
+    def _store_table(
+        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str
+    ) -> _NewTable:
+        rules = Rules.from_stakes(stakes, variant)
+        if rake.strip():
+            rules = rules.with_rake(rake)
+        if not MIN_SEATS <= seats <= MAX_SEATS:
+            raise ValueError(f"a table has {MIN_SEATS} to {MAX_SEATS} seats, not {seats}")
+        if rules.big_bet > MAX_BIG_BET:
+            raise ValueError(
+                f"stakes {stakes}: the big bet may be at most {MAX_BIG_BET:,} chips here"
+            )
+        name = " ".join(name.split())[:40] or rules.variant.game_name
+        table_id = self.store.create_table(
+            name, rules.variant.value, rules.stakes, seats, bots, rake=rules.rake
+        )
+        return _NewTable(table_id, name, rules, seats, bots)
+
+    def _launch_table(self, new: _NewTable) -> Table:
+        table = self._start(new)
+        if new.bots:  # the last one published, so a visitor's snapshot has them all seated
+            count = max(1, new.seats - 2)
+            for n in range(count):
+                table.add_bot(self.settings.bot, quiet=n < count - 1)
+        return table
+
+    async def close(self) -> None:
+        """Stop every table task; unfinished hands stay stored to resume."""
+        for table in self.tables.values():
+            await table.stop()
+        self.store.close()
