@@ -23,12 +23,14 @@ from stud.actions import (
     Call,
     Check,
     Complete,
+    Fold,
     HandShown,
     Muck,
     PotAwarded,
     RakeTaken,
+    Show,
 )
-from stud.cards import DECK, Card
+from stud.cards import DECK, Card, parse_cards
 from stud.history.phh import parse_phh, to_phh
 from stud.history.pokerstars.checking import check_hand, stars_phh
 from stud.history.pokerstars.reading import StarsHand, read_stars
@@ -139,6 +141,35 @@ def test_a_raked_hand_stud_plays_is_read_back_with_its_rake() -> None:
     text = write_stars(state, number=7)
     assert f"Total pot {pot} | Rake {state.rake}" in text
     assert check_hand(one(text, "raked.txt")).final_stacks == state.final_stacks
+
+
+def test_a_short_all_in_after_an_unstated_bring_in_reads_as_the_engine_decides() -> None:
+    """R4.3, R5.6a: the bring-in player posts 2 of a bring-in of 4, all-in; nobody pays
+    the full bring-in, so the file never states it. Bob's all-in to 6 is short of half
+    way from 4 to the small bet of 10: no completion, and Cat may complete. Read at the
+    least bring-in the file allows (2), 6 would count as the completion and Cat's
+    ``completes it to 10`` would be refused: the reader finds a bring-in that plays it."""
+    rules = Rules(Variant.STUD, ante=0, bring_in=4, small_bet=10, big_bet=20)
+    state = new_hand(rules, [2, 6, 100, 100])
+    for seat, cards in enumerate(("As Ad 2c", "Kc Kd 9c", "Qc Qd 8h", "Jc Jd 7s")):
+        state = state.deal(seat, parse_cards(cards))
+    state = state.apply(BringIn())  # Ann: 2, all-in
+    state = state.apply(Complete(6))  # Bob: all-in to 6, short of half way from 4 to 10
+    assert Complete(10) in state.legal_actions()
+    state = state.apply(Complete(10)).apply(Fold())  # Cat completes, Dan folds
+    rest = iter(parse_cards("2d 3d 4d 5d 2h 3h 4h 5h 2s 3s 4s 5s"))
+    while state.phase is not Phase.SHOWDOWN:  # no one can bet: the cards run out (R5.7)
+        seat = state.deal_due
+        assert seat is not None
+        state = state.deal(seat, [next(rest)])
+    while not state.is_over:
+        state = state.apply(Show())
+    names = ["Ann", "Bob", "Cat", "Dan"]
+    text = write_stars(state, number=9, names=names)
+    assert "Cat: completes it to 10" in text
+    hand = one(text, "short.txt")
+    assert hand.rules.bring_in > 2
+    assert check_hand(hand).events[: len(state.events)] == state.events
 
 
 @st.composite

@@ -15,10 +15,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
+from stud.actions import ActionTaken, Bet, Complete, Raise
 from stud.cards import Card, CardError, parse_card
-from stud.history.phh import PHHHand
+from stud.history.phh import PHHError, PHHHand, replay
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.words import ALL_IN, PHH, STARS
 
@@ -453,6 +454,7 @@ class _Reader:
         bring_in: int | None = None
         least = 0
         completed = False
+        wagers: list[str] = []  # third street's completions and raises, as the file words them
         actions: list[str] = []
         lines: list[int | None] = []
         total_pot: int | None = None
@@ -545,6 +547,8 @@ class _Reader:
                 emit(f"{p} {PHH[kind]}", index)
             elif kind in ("bet", "raise", "complete"):
                 completed = completed or street == 3
+                if street == 3:
+                    wagers.append(kind)
                 to = self.amount(match["to"], index)
                 put_in[seat] += to - street_in[seat]
                 street_in[seat] = to
@@ -556,11 +560,12 @@ class _Reader:
                 emit(f"{p} {PHH[kind]}", index)
         if total_pot is None:
             raise self.error("the summary gives no 'Total pot ... | Rake ...' line", summary)
-        if bring_in is None and least:
+        guessed = bring_in is None and least > 0
+        if guessed:
             bring_in = max(least, *antes, 0)  # a bring-in is never less than the ante (R2.1)
         rules = self.rules(antes, bring_in, body)
         stacks = tuple(seated[name][1] for name in order)
-        return StarsHand(
+        hand = StarsHand(
             source=self.source,
             line=self.first,
             number=self.number,
@@ -582,6 +587,7 @@ class _Reader:
             max_seats=max_seats,
             header=self.header,
         )
+        return _with_bring_in(hand, wagers) if guessed else hand
 
     @staticmethod
     def dealt_count(actions: Sequence[str], player: str) -> int:
@@ -618,3 +624,37 @@ class _Reader:
             )
         except RulesError as error:
             raise self.error(f"the stakes cannot be played: {error}", index) from None
+
+
+def _with_bring_in(hand: StarsHand, wagers: Sequence[str]) -> StarsHand:
+    """The hand at the least bring-in its third street plays as the file words it.
+
+    A file states the bring-in only by a bring-in or a call of one. When the bring-in
+    player went all-in for less and nobody called the full amount, the bring-in is
+    known only to be at least what was put in; yet it decides whether an all-in
+    completion for less than the small bet counts as a completion (R4.3, R5.6), and so
+    whether the next wager is legal and whether it completes or raises. The engine
+    decides that: each bring-in from the least up is replayed, and the first whose
+    third street is legal and completes where the file says ``completes it to`` and
+    raises where it says ``raises`` stands. Where none does, the least stands, and
+    ``check_hand`` reports the action the engine refuses.
+    """
+    rules = hand.rules
+    for bring_in in range(rules.bring_in, rules.small_bet):
+        candidate = replace(hand, rules=replace(rules, bring_in=bring_in))
+        try:
+            state = replay(candidate.to_phh_hand())
+        except PHHError:
+            continue
+        kinds = [
+            e.action.word
+            for e in state.events
+            if isinstance(e, ActionTaken)
+            and e.street == 3
+            and isinstance(e.action, Bet | Complete | Raise)
+        ]
+        if len(kinds) == len(wagers) and all(
+            w in ("bet", k) for w, k in zip(wagers, kinds, strict=True)
+        ):
+            return candidate
+    return hand

@@ -310,5 +310,7 @@ def _stars_verb(
             return STARS[action.word]
         case Bet() | Complete() | Raise() if level == 0:
             return f"{STARS['bet']} {chips(total)}"
+        case Complete():
+            return f"{STARS['complete']} {chips(total)}"
         case _:
             return f"{STARS['raise']} {chips(total - level)} to {chips(total)}"
