@@ -274,12 +274,17 @@ def test_a_new_tables_bots_sit_for_visitors_and_a_seat_left_stays_to_the_hands_e
 
 
 def _serious(page: Any) -> list[str]:
-    """axe-core's serious and critical violations on the page, each with its nodes."""
+    """axe-core's serious and critical violations on the page, each with its nodes.
+
+    Read once the page is still: a card being dealt fades in, and axe measuring it
+    mid-fade would see its colours half-transparent."""
     page.add_script_tag(path=str(AXE))
     found: list[dict[str, Any]] = page.evaluate(
-        "async () => (await axe.run(document, { resultTypes: ['violations'] })).violations"
+        "async () => { await Promise.all(document.getAnimations()"
+        ".filter((a) => a.animationName === 'deal').map((a) => a.finished));"
+        " return (await axe.run(document, { resultTypes: ['violations'] })).violations"
         ".filter((v) => v.impact === 'serious' || v.impact === 'critical')"
-        ".map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) }))"
+        ".map((v) => ({ id: v.id, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 5) })); }"
     )
     return [f"{v['id']}: {v['nodes']}" for v in found]
 
