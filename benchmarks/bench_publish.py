@@ -28,7 +28,9 @@ from stud.cards import DECK, Card
 from stud.rules import Rules
 from stud.state import HandState, new_hand
 from stud.web import table as table_module
-from stud.web.table import Table, Viewer, _Seat
+from stud.web.seat import Seat
+from stud.web.table import Table
+from stud.web.viewer import Viewer
 
 SEATS = 6
 OBSERVER = 100
@@ -78,7 +80,7 @@ class _Ticks:
 def _table(rules: Rules, clock: Any) -> tuple[Table, list[Viewer]]:
     table = Table(1, "Bench", rules, SEATS, store=None, clock=clock)  # type: ignore[arg-type]
     for number in range(SEATS):
-        table.seats[number] = _Seat(account=number + 1, name=f"Player {number + 1}", stack=1000)
+        table.seats[number] = Seat(account=number + 1, name=f"Player {number + 1}", stack=1000)
         table.seats[number].viewers = 1  # type: ignore[union-attr]
         table.seats[number].bank = 30.0  # type: ignore[union-attr]
     viewers = [Viewer(a, f"Player {a}") for a in range(1, SEATS + 1)]

@@ -17,7 +17,7 @@ from web_harness import WAIT, cardroom, close_code, connect, http_json
 
 import stud.web.routes.hands
 from stud.web.routes.connection import Inbox, Sender
-from stud.web.table import Viewer, frame
+from stud.web.viewer import Viewer, frame
 
 
 def test_a_socket_that_never_says_hello_is_closed() -> None:

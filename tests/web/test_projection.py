@@ -34,8 +34,10 @@ from stud.web.frames import Published, apply_change
 from stud.web.projection import project
 from stud.web.protocol import Act, Hello, Leave, Sit
 from stud.web.replay import replay_stored
+from stud.web.seat import Seat
 from stud.web.store import Store
-from stud.web.table import Table, Viewer, _Seat
+from stud.web.table import Table
+from stud.web.viewer import Viewer
 
 HANDS = 3
 
@@ -216,7 +218,7 @@ async def _play(
                 table.submit(newcomer.viewer, Sit(type="sit", seat=seat, buy_in=300))
                 await _noted(observer, f"{guest.name} sits down in seat {seat + 1}")
             else:  # moved in by a tournament's director: outside the table's task
-                table.seats[seat] = _Seat(guest.id, guest.name, 250, viewers=1)
+                table.seats[seat] = Seat(guest.id, guest.name, 250, viewers=1)
                 table._publish(notes=(f"{guest.name} moves in",))
                 await _noted(observer, f"{guest.name} moves in")
             in_seat[seat] = newcomer

@@ -12,7 +12,7 @@ import pytest
 import websockets
 from web_harness import FAST, Client, Message, cardroom, clients_at, connect
 
-from stud.web.table import Settings
+from stud.web.settings import Settings
 
 
 def _over(message: Message) -> bool:

@@ -24,8 +24,8 @@ from web_harness import Client, Message, cardroom, committed, connect, serving
 from stud.tournament.event import replay_tournament
 from stud.tournament.structure import TournamentError
 from stud.web.history import stored_hand
+from stud.web.settings import Settings
 from stud.web.store import GRANT, HandEvent, HandRow, Store, StoreError
-from stud.web.table import Settings
 from stud.web.tournament import tournament_config, tournament_spec
 
 FAST_SPEC: dict[str, Any] = {

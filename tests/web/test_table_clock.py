@@ -9,7 +9,8 @@ import asyncio
 from stud.rules import Rules
 from stud.web.protocol import Hello
 from stud.web.store import Store
-from stud.web.table import _DUE, _RING, Table, Viewer, _Join
+from stud.web.table import _DUE, _RING, Table, _Join
+from stud.web.viewer import Viewer
 
 
 def _table(wake_in: float | None) -> Table:

@@ -28,8 +28,8 @@ from running import interruptible
 from stud.web.app import Room, create_app
 from stud.web.edge import HEADER_TIMEOUT, server_options
 from stud.web.frames import apply_change
+from stud.web.settings import Settings
 from stud.web.store import Store
-from stud.web.table import Settings
 from stud.web.wire import WireProtocol
 
 WAIT = 60.0

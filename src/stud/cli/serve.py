@@ -95,8 +95,8 @@ def serve(
         from stud.web.app import Room, create_app  # noqa: PLC0415
         from stud.web.collector import Collector  # noqa: PLC0415
         from stud.web.edge import LOCAL_HOSTS, server_options  # noqa: PLC0415
+        from stud.web.settings import Settings  # noqa: PLC0415
         from stud.web.store import Store, StoreError  # noqa: PLC0415
-        from stud.web.table import Settings  # noqa: PLC0415
         from stud.web.wire import WireProtocol  # noqa: PLC0415
     except ImportError as error:
         if _missing_server_package(error):

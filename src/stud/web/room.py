@@ -12,9 +12,11 @@ from typing import Any
 
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 from stud.web.limits import RateLimit
+from stud.web.settings import Settings
 from stud.web.store import Store, TournamentRow
-from stud.web.table import Settings, Table, Viewer, frame
+from stud.web.table import Table
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
+from stud.web.viewer import Viewer, frame
 from stud.web.watching import Watching
 
 __all__ = ["DEFAULT_TABLES", "MAX_BIG_BET", "MAX_OPENED", "Room"]

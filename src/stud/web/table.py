@@ -23,14 +23,12 @@ import secrets
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
 
-from pydantic_core import to_json
-
-from stud.actions import Action, BringIn, Check, Fold, PotAwarded, Show
-from stud.bots import BOTS, Bot, make_bot
+from stud.actions import Action, BringIn, Check, Fold, Show
+from stud.bots import make_bot
 from stud.cards import Card, parse_cards
 from stud.history.phh import to_phh
 from stud.rules import Rules
@@ -39,9 +37,9 @@ from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
 from stud.web.fairness import Dealer, stored_shuffle
 from stud.web.frames import EventFrames, Published, TableView
-from stud.web.projection import Clock, Moment, SeatInfo, project, project_log
+from stud.web.limits import RateLimit
+from stud.web.projection import Clock, Moment, project, project_log
 from stud.web.protocol import (
-    VERSION,
     Act,
     AddBot,
     Chat,
@@ -58,162 +56,15 @@ from stud.web.protocol import (
     action_json,
     action_of,
 )
+from stud.web.recent import HOUR, LastHour, RecentHand
+from stud.web.seat import Seat
+from stud.web.settings import Settings
 from stud.web.store import Store, StoreError
+from stud.web.viewer import Viewer, frame
 
-__all__ = ["Settings", "Table", "TableHandle", "Viewer", "frame"]
+__all__ = ["Settings", "Table", "TableHandle"]
 
 log = logging.getLogger("stud.web")
-
-
-@dataclass(frozen=True, slots=True)
-class Settings:
-    """A table's clocks and pace, in seconds (tests shorten them)."""
-
-    turn_time: float = 20.0
-    time_bank: float = 30.0
-    bank_add: float = 5.0
-    """Seconds added to a player's time bank every ``bank_every`` hands they are dealt."""
-    bank_every: int = 10
-    bank_cap: float = 60.0
-    """The most a time bank grows to by those additions."""
-    bot_delay: float = 0.6
-    hand_pause: float = 3.0
-    keep_seat: float = 60.0
-    """How long a dropped player keeps being dealt in."""
-    missed_hands: int = 5
-    """Hands sat out before the seat is given up."""
-    chat_every: float = 1.0
-    chat_burst: int = 5
-    bot: str = "tight"
-    """The bot that takes empty seats: a built-in name, or a spec the operator gave
-    (``stud serve --bot ./mybot.py:MyBot``)."""
-
-    @property
-    def offered_bots(self) -> tuple[str, ...]:
-        """The bots a client may add: the built-in ones and the server's own."""
-        return (*sorted(BOTS), *(() if self.bot in BOTS else (self.bot,)))
-
-
-def frame(kind: str, **fields: Any) -> str:
-    """One server message as JSON text (pydantic-core's encoder: several times the
-    standard library's speed, and a busy table sends seven frames an action)."""
-    return to_json({"v": VERSION, "type": kind, **fields}).decode()
-
-
-class Viewer:
-    """One connection to a table: who it is, and the frames waiting to go to it.
-
-    A plain list and one future to wake the connection's writer (an
-    ``asyncio.Queue`` did more work per frame), and a writer that wakes takes
-    every frame waiting at once. A connection that writes from the loop's own
-    callbacks, with no task to wake, sets ``on_waiting`` instead.
-    """
-
-    def __init__(self, account: int | None, name: str, limit: int = 1000) -> None:
-        self.account = account
-        self.name = name
-        self.limit = limit
-        self.closed = False
-        self.on_waiting: Callable[[], None] | None = None
-        """Called, instead of waking ``frames``, whenever a frame is queued or the
-        viewer closes; the caller then ``take``s what waits."""
-        self._waiting: list[str] = []
-        self._wake: asyncio.Future[None] | None = None
-
-    def push(self, text: str) -> None:
-        """Queue a frame; a client that falls this far behind is cut off."""
-        if self.closed:
-            return
-        if len(self._waiting) >= self.limit:
-            self.close()
-            return
-        self._waiting.append(text)
-        self._wake_writer()
-
-    def close(self) -> None:
-        """Ask the connection to end (after the frames already queued)."""
-        if not self.closed:
-            self.closed = True
-            self._wake_writer()
-
-    def _wake_writer(self) -> None:
-        if self.on_waiting is not None:
-            self.on_waiting()
-            return
-        wake = self._wake
-        if wake is not None and not wake.done():
-            wake.set_result(None)
-
-    def take(self) -> list[str]:
-        """Every frame queued, in order, at once (perhaps none)."""
-        out, self._waiting = self._waiting, []
-        return out
-
-    async def frames(self) -> list[str]:
-        """Every frame queued, in order, once there is one; ``[]`` once closed and sent."""
-        while not self._waiting and not self.closed:
-            self._wake = asyncio.get_running_loop().create_future()
-            try:
-                await self._wake
-            finally:
-                self._wake = None
-        return self.take()
-
-
-_SITTINGS = itertools.count(1)
-"""Sittings are numbered from 1 in a process (0 is a replay's)."""
-
-
-@dataclass(slots=True)
-class _Seat:
-    account: int
-    name: str
-    stack: int
-    bot: Bot | None = None
-    bot_name: str | None = None
-    sitting_out: bool = False
-    missed: int = 0
-    last_seq: int = 0
-    bank: float = 0.0
-    leaving: bool = False
-    viewers: int = 0
-    dropped_at: float | None = None
-    hands: int = 0
-    """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
-    info: SeatInfo | None = field(default=None, compare=False, repr=False)
-    """What the last published moment told of this seat, kept while it still holds."""
-    sitting: int = field(default_factory=lambda: next(_SITTINGS))
-    """This sitting's number (``SeatInfo.sitting``): the hands dealt to it are its own,
-    wherever a tournament moves it; whoever sits in its seat after it is another."""
-
-    def seat_info(self) -> SeatInfo:
-        """What every viewer may know of this seat now: the last moment's, if the same
-        (a moment shares its unchanged seats with the one before)."""
-        info, bot, connected = (
-            self.info,
-            self.bot is not None,
-            self.bot is not None or self.viewers > 0,
-        )
-        if (
-            info is None
-            or info.stack != self.stack
-            or info.sitting_out != self.sitting_out
-            or info.connected != connected
-            or info.name != self.name
-            or info.account != self.account
-            or info.bot != bot
-            or info.sitting != self.sitting
-        ):
-            info = self.info = SeatInfo(
-                name=self.name,
-                stack=self.stack,
-                bot=bot,
-                sitting_out=self.sitting_out,
-                connected=connected,
-                account=self.account,
-                sitting=self.sitting,
-            )
-        return info
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,50 +115,6 @@ class TableHandle(Protocol):
         """End the task (the hand stays stored, to resume)."""
 
 
-_HOUR = 3600.0
-
-
-class _LastHour:
-    """The hands a table finished in the last hour and their pots, kept as they end,
-    so the lobby reads its figures from memory (no query per table per look)."""
-
-    def __init__(self, pots: list[tuple[float, int]] | None = None) -> None:
-        self._pots: deque[tuple[float, int]] = deque(pots or ())
-        self._total = sum(pot for _, pot in self._pots)
-
-    def add(self, ended: float, pot: int) -> None:
-        """One hand ended (``ended`` in seconds since the epoch)."""
-        self._pots.append((ended, pot))
-        self._total += pot
-        self._drop(ended)
-
-    def figures(self, now: float) -> tuple[int, float]:
-        """Hands finished in the hour before ``now``, and their average pot."""
-        self._drop(now)
-        count = len(self._pots)
-        return count, self._total / count if count else 0.0
-
-    def _drop(self, now: float) -> None:
-        while self._pots and self._pots[0][0] < now - _HOUR:
-            self._total -= self._pots.popleft()[1]
-
-
-@dataclass(slots=True)
-class _Recent:
-    hand_id: int
-    state: HandState
-    seats: tuple[int, ...]
-    names: tuple[str, ...]
-    accounts: tuple[int, ...]
-    ended: float = field(default_factory=time.time)
-    shuffle: Shuffle | None = None
-
-    @property
-    def pot(self) -> int:
-        """Every chip the hand awarded."""
-        return sum(e.amount for e in self.state.events if isinstance(e, PotAwarded))
-
-
 class Table:
     """A table task: seats, the hand, clocks, bots, and the event log."""
 
@@ -331,7 +138,7 @@ class Table:
         self.bots = bots
         self._clock = clock
         self.epoch = secrets.token_hex(4)
-        self.seats: list[_Seat | None] = [None] * size
+        self.seats: list[Seat | None] = [None] * size
         self.hand: HandState | None = None
         self.hand_seats: tuple[int, ...] = ()
         self.hand_sittings: tuple[int, ...] = ()
@@ -356,20 +163,22 @@ class Table:
         """The next hand's committed deck, and the seeds players offer for it."""
         self.shuffle: Shuffle | None = None
         self._task: asyncio.Task[None] | None = None
-        self.recent: deque[_Recent] = deque(maxlen=20)
+        self.recent: deque[RecentHand] = deque(maxlen=20)
         self.hands_played = 0
-        self.last_hour = _LastHour()
+        self.last_hour = LastHour()
         """The lobby's figures (``summary``)."""
-        self._chat_state: dict[int, tuple[float, float]] = {}
-        """Each account's chat allowance: (lines in hand, when last counted)."""
+        self._chat_limit = RateLimit(
+            burst=self.settings.chat_burst, every=self.settings.chat_every, clock=clock
+        )
+        """Each account's chat lines: a burst, then one a ``chat_every``."""
 
     # -- the handle -----------------------------------------------------------------
 
     def start(self) -> None:
         """Load the seats, any unfinished hand and the last hour's pots from the store,
         and start the task."""
-        since = datetime.now(UTC) - timedelta(seconds=_HOUR)
-        self.last_hour = _LastHour(self.store.pots_since(self.id, since))
+        since = datetime.now(UTC) - timedelta(seconds=HOUR)
+        self.last_hour = LastHour(self.store.pots_since(self.id, since))
         self._restore()
         if not self._log:  # the moment a first snapshot shows and a first change is from
             self._log.append(Published(self._no, self._moment(), self._people()))
@@ -607,8 +416,7 @@ class Table:
         elif isinstance(command, SitIn):
             if seat.stack == 0 and not self._in_hand(number):
                 raise ProtocolError("you have no chips: leave and buy in again")
-            seat.sitting_out, seat.missed = False, 0
-            seat.bank = max(seat.bank, self.settings.time_bank)
+            seat.sit_in(self.settings)
             self.store.set_sitting_out(self.id, number, False)
             self._publish(notes=(f"{seat.name} sits in",))
         elif isinstance(command, Leave):
@@ -623,7 +431,7 @@ class Table:
         elif isinstance(command, RemoveBot):
             self._remove_bot(command.seat)
 
-    async def _player_act(self, viewer: Viewer, number: int, seat: _Seat, command: Act) -> None:
+    async def _player_act(self, viewer: Viewer, number: int, seat: Seat, command: Act) -> None:
         if command.seq <= seat.last_seq:
             viewer.push(frame("ack", seq=command.seq, applied=False))
             return
@@ -642,7 +450,7 @@ class Table:
             raise ProtocolError(str(error)) from None
         seat.last_seq = command.seq
         self.dealer.offer(viewer.account, command.seed)
-        seat.bank = max(0.0, seat.bank - max(0.0, used - self.settings.turn_time))
+        seat.spend(used, self.settings)
 
     def _sit(self, viewer: Viewer, command: Sit, number: int | None) -> None:
         if number is not None:
@@ -656,7 +464,7 @@ class Table:
             raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
         assert viewer.account is not None
         row = self.store.sit(self.id, command.seat, viewer.account, command.buy_in)
-        self.seats[command.seat] = _Seat(
+        self.seats[command.seat] = Seat(
             account=viewer.account,
             name=row.name,
             stack=command.buy_in,
@@ -677,7 +485,7 @@ class Table:
         """What a bot sits down with, and what the page offers a player first."""
         return 20 * self.rules.big_bet
 
-    def _leave(self, number: int, seat: _Seat) -> None:
+    def _leave(self, number: int, seat: Seat) -> None:
         if self._in_hand(number) and self.hand is not None and not self.hand.is_over:
             seat.leaving = True
             seat.sitting_out = True
@@ -708,7 +516,7 @@ class Table:
         label = f"{name.capitalize()} bot {number + 1}"
         buy_in = self.default_buy_in
         row = self.store.sit(self.id, number, None, buy_in, bot=name, name=label)
-        self.seats[number] = _Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
+        self.seats[number] = Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
         if not quiet:
             self._publish(notes=(f"{label} sits down in seat {number + 1}",))
 
@@ -726,14 +534,8 @@ class Table:
     def _chat(self, viewer: Viewer, command: Chat) -> None:
         if viewer.account is None:
             raise ProtocolError("sign in or play as a guest to chat")
-        now = self._clock()
-        burst = float(self.settings.chat_burst)
-        held, since = self._chat_state.get(viewer.account, (burst, now))
-        tokens = min(burst, held + (now - since) / self.settings.chat_every)
-        if tokens < 1:
-            self._chat_state[viewer.account] = (tokens, now)
+        if self._chat_limit.wait(str(viewer.account)):
             raise ProtocolError("slow down: too many chat lines")
-        self._chat_state[viewer.account] = (tokens - 1, now)
         text = " ".join(command.text.split())
         self.store.add_chat(self.id, viewer.account, viewer.name, text)
         line = frame("chat", name=viewer.name, text=text, at=time.time())
@@ -780,8 +582,8 @@ class Table:
         if hand is None or hand.actor is None:
             return
         seat = self.seats[self.hand_seats[hand.actor]]
-        if seat is not None and seat.bot is None:
-            self._deadline = self._turn_start + self.settings.turn_time + seat.bank
+        if seat is not None:
+            self._deadline = seat.deadline(self._turn_start, self.settings)
 
     async def _finish(self) -> None:
         hand = self.hand
@@ -795,7 +597,9 @@ class Table:
                 stacks[number] = seat.stack
         names = tuple(self._names())
         accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
-        recent = _Recent(self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle)
+        recent = RecentHand(
+            self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle
+        )
         await self._commit_hand(recent, stacks)
         self.recent.append(recent)
         self.last_hour.add(recent.ended, recent.pot)
@@ -803,7 +607,7 @@ class Table:
         self._add_time()
         self._next_deal = self._clock() + self.settings.hand_pause
 
-    async def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+    async def _commit_hand(self, recent: RecentHand, stacks: dict[int, int]) -> None:
         """Store a finished hand: the seats' stacks, its history, the house's rake (R9)."""
         hand = recent.state
         phh = to_phh(hand, players=list(recent.names))
@@ -812,20 +616,16 @@ class Table:
         )
 
     def _add_time(self) -> None:
-        """Every ``bank_every`` hands a person is dealt, their time bank grows, up to the cap."""
-        every, add, cap = self.settings.bank_every, self.settings.bank_add, self.settings.bank_cap
+        """Each person dealt this hand is a hand nearer a bigger time bank."""
         for number in self.hand_seats:
             seat = self.seats[number]
-            if seat is None or seat.bot is not None:
-                continue
-            seat.hands += 1
-            if every > 0 and seat.hands % every == 0:
-                seat.bank = max(seat.bank, min(cap, seat.bank + add))
+            if seat is not None:
+                seat.dealt_a_hand(self.settings)
 
     def _names(self) -> list[str]:
         return [s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats)]
 
-    def _dealt_in(self, number: int, seat: _Seat) -> bool:
+    def _dealt_in(self, number: int, seat: Seat) -> bool:
         if seat.sitting_out or seat.stack <= 0 or seat.leaving:
             return False
         dropped = seat.dropped_at
@@ -991,7 +791,7 @@ class Table:
             if row.seat >= self.size:
                 continue
             bot = make_bot(row.bot) if row.bot else None
-            self.seats[row.seat] = _Seat(
+            self.seats[row.seat] = Seat(
                 account=row.account_id,
                 name=row.name,
                 stack=row.stack,

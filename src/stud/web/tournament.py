@@ -28,9 +28,12 @@ from stud.tournament.event import TableHand, Tournament, TournamentConfig
 from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.protocol import ProtocolError, Register, Unregister
+from stud.web.recent import RecentHand
+from stud.web.seat import Seat
+from stud.web.settings import Settings
 from stud.web.store import EntryRow, Store, TournamentRow
-from stud.web.table import Settings, Viewer, _Recent, _Seat, frame
 from stud.web.tournament_table import TournamentTable
+from stud.web.viewer import Viewer, frame
 
 __all__ = [
     "GAMES",
@@ -402,7 +405,7 @@ class Director:
             table.wake()
         self.tell_all()
 
-    def hand_over(self, recent: _Recent, due: TableHand, final: tuple[int, ...]) -> None:
+    def hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
         """A table's hand of the round is over (``final``: the stacks in the order of
         ``due.players``). It is stored with where the round stands; the round's last
         hand is stored with the tournament after the round (R10.2 places, R10.3 tables)
@@ -475,7 +478,7 @@ class Director:
         person's connections follow them to the new table."""
         stacks = self._stacks()
         entries = {e.seat: e for e in self.entries}
-        leaving: dict[int, tuple[TournamentTable, _Seat]] = {}
+        leaving: dict[int, tuple[TournamentTable, Seat]] = {}
         for table in self.tables:
             for number, player in list(table.players.items()):
                 seat = table.seats[number]
@@ -512,9 +515,9 @@ class Director:
                 if found is not None and found[0] is not table:
                     table.tell_moved(viewer, *found)
 
-    def _seat_for(self, entry: EntryRow, stack: int) -> _Seat:
+    def _seat_for(self, entry: EntryRow, stack: int) -> Seat:
         bot = make_bot(entry.bot) if entry.bot else None
-        return _Seat(
+        return Seat(
             account=entry.account_id,
             name=entry.name,
             stack=stack,

@@ -26,8 +26,12 @@ from stud.web.protocol import (
     Sit,
     Unregister,
 )
+from stud.web.recent import RecentHand
+from stud.web.seat import Seat
+from stud.web.settings import Settings
 from stud.web.store import Store
-from stud.web.table import Settings, Table, Viewer, _Recent, _Seat, frame
+from stud.web.table import Table
+from stud.web.viewer import Viewer, frame
 
 __all__ = ["Director", "TournamentTable"]
 
@@ -55,7 +59,7 @@ class Director(Protocol):
 
     def registration(self, viewer: Viewer, command: Register | Unregister) -> None: ...
 
-    def hand_over(self, recent: _Recent, due: TableHand, final: tuple[int, ...]) -> None: ...
+    def hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None: ...
 
 
 class TournamentTable(Table):
@@ -86,7 +90,7 @@ class TournamentTable(Table):
 
     # -- seats, as the director says --------------------------------------------------
 
-    def seat_player(self, number: int, player: int, seat: _Seat) -> None:
+    def seat_player(self, number: int, player: int, seat: Seat) -> None:
         """Seat an entrant (from the start, a restart or another table)."""
         seat.viewers = sum(
             1 for v in self._viewers if seat.bot is None and v.account == seat.account
@@ -95,7 +99,7 @@ class TournamentTable(Table):
         self.seats[number] = seat
         self.players[number] = player
 
-    def unseat(self, number: int) -> _Seat | None:
+    def unseat(self, number: int) -> Seat | None:
         """Take an entrant's seat away (out, or moving); the seat as it was."""
         seat = self.seats[number]
         self.seats[number] = None
@@ -143,7 +147,7 @@ class TournamentTable(Table):
 
     # -- the hands ----------------------------------------------------------------------
 
-    def _dealt_in(self, number: int, seat: _Seat) -> bool:
+    def _dealt_in(self, number: int, seat: Seat) -> bool:
         return self.director.state == "running" and seat.stack > 0
 
     def _can_deal(self) -> bool:
@@ -163,7 +167,7 @@ class TournamentTable(Table):
         super()._deal(numbers, deck, stacks)
         self.playing, self.due = self.due, None
 
-    async def _commit_hand(self, recent: _Recent, stacks: dict[int, int]) -> None:
+    async def _commit_hand(self, recent: RecentHand, stacks: dict[int, int]) -> None:
         """The hand's final stacks go to the director in the tournament's order of the
         table's players, and it stores the hand (with the round's result once complete)."""
         due = self.playing
@@ -189,7 +193,7 @@ class TournamentTable(Table):
             if seat is not None and seat.sitting_out:
                 self._deadline = self._turn_start
 
-    def _leave(self, number: int, seat: _Seat) -> None:
+    def _leave(self, number: int, seat: Seat) -> None:
         seat.sitting_out = True
         self._publish(notes=(f"{seat.name} sits out: folded every hand until back",))
 
