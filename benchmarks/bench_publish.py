@@ -3,9 +3,9 @@
 A real ``Table`` (six seated people and one observer, stud8 1/2/5/10) publishes
 the events of many hands, played in advance by the server bench's policy (mostly
 check or call, 15% of the time a raise, bet or completion): each event goes
-through ``Table._publish`` exactly as the server sends it (the moment, the
-projection, the change and its text for each viewer), with no database, no
-sockets and no engine in the timed part. The figure is CPU time
+through the table logic's ``publish`` and its task's ``deliver`` exactly as the
+server sends it (the moment, the projection, the change and its text for each
+viewer), with no database, no sockets and no engine in the timed part. The figure is CPU time
 (``time.process_time``) per event, the median of several rounds, since the
 machine is shared. ``--digest`` prints a hash of every frame instead (a fixed
 clock), to compare two revisions' frames byte for byte.
@@ -20,14 +20,12 @@ import hashlib
 import random
 import statistics
 import time
-import types
 from typing import Any
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Raise, Show
 from stud.cards import DECK, Card
 from stud.rules import Rules
 from stud.state import HandState, new_hand
-from stud.web import table as table_module
 from stud.web.seat import Seat
 from stud.web.table import Table
 from stud.web.viewer import Viewer
@@ -79,17 +77,25 @@ class _Ticks:
 
 def _table(rules: Rules, clock: Any) -> tuple[Table, list[Viewer]]:
     table = Table(1, "Bench", rules, SEATS, store=None, clock=clock)  # type: ignore[arg-type]
+    logic = table.logic
+    if isinstance(clock, _Ticks):
+        logic.wall = clock
     for number in range(SEATS):
-        table.seats[number] = Seat(account=number + 1, name=f"Player {number + 1}", stack=1000)
-        table.seats[number].viewers = 1  # type: ignore[union-attr]
-        table.seats[number].bank = 30.0  # type: ignore[union-attr]
+        logic.seats[number] = Seat(
+            account=number + 1, name=f"Player {number + 1}", stack=1000, viewers=1, bank=30.0
+        )
     viewers = [Viewer(a, f"Player {a}") for a in range(1, SEATS + 1)]
     viewers.append(Viewer(OBSERVER, "Watcher"))
     for viewer in viewers:
         viewer.on_waiting = _nothing  # frames are taken, as a writer would, after each hand
-    table._viewers.update(viewers)
-    table._publish(notes=("The bench starts",))
+    logic.viewers.update(viewers)
+    _publish(table, notes=("The bench starts",))
     return table, viewers
+
+
+def _publish(table: Table, **change: Any) -> None:
+    for effect in table.logic.publish(**change):
+        table.deliver(effect)
 
 
 def _nothing() -> None:
@@ -100,18 +106,19 @@ def _play(table: Table, viewers: list[Viewer], hands: list[tuple[list[Card], lis
     """Publish every step of ``hands``; the frames each viewer got, in order."""
     got: list[list[str]] = [[] for _ in viewers]
     numbers = tuple(range(SEATS))
+    logic = table.logic
     for hand_id, (_, steps) in enumerate(hands, 1):
-        table.hand_seats, table.hand_id = numbers, hand_id
-        table.hand_sittings = table._sittings(numbers)  # as ``Table._deal`` says who holds them
-        while len(table._log) > 1:  # as ``Table._deal`` keeps the log short
-            table._log.popleft()
+        logic.hand_seats, logic.hand_id = numbers, hand_id
+        logic.hand_sittings = logic.sittings(numbers)  # as a deal says who holds them
+        while len(logic.log) > 1:  # as a deal keeps the log short
+            logic.log.popleft()
         for hand, events, notes in steps:
-            table.hand = hand
-            table._start_turn()
-            table._publish(events=events, notes=notes)
+            logic.hand = hand
+            logic.start_turn()
+            _publish(table, events=events, notes=notes)
         for index, viewer in enumerate(viewers):
             got[index].extend(viewer.take())
-        table.hand = None
+        logic.hand = None
     return got
 
 
@@ -127,7 +134,6 @@ def main() -> None:
     events = sum(len(steps) for _, steps in hands)
     if args.digest:
         ticks = _Ticks()
-        table_module.time = types.SimpleNamespace(time=ticks)  # type: ignore[assignment]
         table, viewers = _table(rules, ticks)
         got = _play(table, viewers, hands)
         digest = hashlib.sha256(repr(got).encode()).hexdigest()

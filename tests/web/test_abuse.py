@@ -16,8 +16,9 @@ import websockets
 from web_harness import WAIT, cardroom, close_code, connect, http_json
 
 import stud.web.routes.hands
+from stud.web.frames import frame
 from stud.web.routes.connection import Inbox, Sender
-from stud.web.viewer import Viewer, frame
+from stud.web.viewer import Viewer
 
 
 def test_a_socket_that_never_says_hello_is_closed() -> None:

@@ -30,6 +30,7 @@ from stud.actions import HandShown
 from stud.cards import parse_cards
 from stud.history.text import hand_so_far
 from stud.rules import Rules
+from stud.web.effects import Effects
 from stud.web.frames import Published, apply_change
 from stud.web.projection import project
 from stud.web.protocol import Act, Hello, Leave, Sit
@@ -48,22 +49,24 @@ class _Recorded(Table):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.published: dict[int, Published] = {}
+        logic = self.logic
+        restore, publish = logic.restore, logic.publish
 
-    def start(self) -> None:
-        super().start()
-        self._keep()
+        def restored(*args: Any, **kwargs: Any) -> Effects:
+            out = restore(*args, **kwargs)
+            self._keep()
+            return out
 
-    def _publish(
-        self,
-        events: tuple[Any, ...] = (),
-        notes: tuple[str, ...] = (),
-        ack: tuple[Viewer, int] | None = None,
-    ) -> None:
-        super()._publish(events, notes, ack)
-        self._keep()
+        def published(*args: Any, **kwargs: Any) -> Effects:
+            out = publish(*args, **kwargs)
+            self._keep()
+            return out
+
+        logic.restore = restored  # type: ignore[method-assign]
+        logic.publish = published  # type: ignore[method-assign]
 
     def _keep(self) -> None:
-        newest = self._log[-1]
+        newest = self.logic.log[-1]
         self.published[newest.no] = newest
 
 
@@ -219,7 +222,7 @@ async def _play(
                 await _noted(observer, f"{guest.name} sits down in seat {seat + 1}")
             else:  # moved in by a tournament's director: outside the table's task
                 table.seats[seat] = Seat(guest.id, guest.name, 250, viewers=1)
-                table._publish(notes=(f"{guest.name} moves in",))
+                table.note(f"{guest.name} moves in")
                 await _noted(observer, f"{guest.name} moves in")
             in_seat[seat] = newcomer
         now[0] += 1.0

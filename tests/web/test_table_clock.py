@@ -18,7 +18,7 @@ def _table(wake_in: float | None) -> Table:
     store = Store("sqlite://")
     table_id = store.create_table("t", "stud", "1/1/5/10", 2, bots=False)
     table = Table(table_id, "t", Rules.from_stakes("1/1/5/10", "stud"), 2, store)
-    due = None if wake_in is None else table._clock() + wake_in
+    due = None if wake_in is None else table.logic.clock() + wake_in
     table._wake_at = lambda: due  # type: ignore[method-assign]
     return table
 
@@ -92,12 +92,12 @@ def test_a_later_deadline_keeps_the_timer_and_a_sooner_one_sets_it_again() -> No
         assert await table._next() is command
         timer = table._timer
         assert timer is not None
-        later = table._clock() + 7200.0
+        later = table.logic.clock() + 7200.0
         table._wake_at = lambda: later  # type: ignore[method-assign]
         table._queue.put_nowait(command)
         assert await table._next() is command
         assert table._timer is timer
-        sooner = table._clock() + 60.0
+        sooner = table.logic.clock() + 60.0
         table._wake_at = lambda: sooner  # type: ignore[method-assign]
         table._queue.put_nowait(command)
         assert await table._next() is command

@@ -85,6 +85,7 @@ async def cardroom(
     store = Store(url)
     room = Room(store, settings, defaults=False)
     room.open()
+    await room.ready()
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]
     config = uvicorn.Config(

@@ -42,9 +42,15 @@ from stud.web.projection import (
 )
 from stud.web.protocol import VERSION
 
-__all__ = ["EventFrames", "Published", "TableView", "apply_change"]
+__all__ = ["EventFrames", "Published", "TableView", "apply_change", "frame"]
 
 Json = dict[str, Any]
+
+
+def frame(kind: str, **fields: Any) -> str:
+    """One server message as JSON text (pydantic-core's encoder: several times the
+    standard library's speed, and a busy table sends seven frames an action)."""
+    return to_json({"v": VERSION, "type": kind, **fields}).decode()
 
 
 @dataclass(frozen=True, slots=True)

@@ -11,12 +11,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
+from stud.web.frames import frame
 from stud.web.limits import RateLimit
 from stud.web.settings import Settings
 from stud.web.store import Store, TournamentRow
 from stud.web.table import Table
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
-from stud.web.viewer import Viewer, frame
+from stud.web.viewer import Viewer
 from stud.web.watching import Watching
 
 __all__ = ["DEFAULT_TABLES", "MAX_BIG_BET", "MAX_OPENED", "Room"]
@@ -157,14 +158,17 @@ class Room:
     ) -> Table:
         """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
         ``percent%[:cap]``, R9); raises ``ValueError``."""
-        return self._launch_table(self._store_table(name, variant, stakes, seats, bots, rake))
+        table, _ = self._launch_table(self._store_table(name, variant, stakes, seats, bots, rake))
+        return table
 
     async def open_table(
         self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
     ) -> Table:
         """``create`` with the game checked and its row stored in a worker thread."""
         new = await asyncio.to_thread(self._store_table, name, variant, stakes, seats, bots, rake)
-        return self._launch_table(new)
+        table, seated = self._launch_table(new)
+        await asyncio.gather(*seated)  # the lobby's answer shows the table with its bots
+        return table
 
     def _store_table(
         self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str
@@ -184,13 +188,19 @@ class Room:
         )
         return _NewTable(table_id, name, rules, seats, bots)
 
-    def _launch_table(self, new: _NewTable) -> Table:
+    def _launch_table(self, new: _NewTable) -> tuple[Table, list[asyncio.Future[None]]]:
+        """The table's task started, and its bots on their way to their seats."""
         table = self._start(new)
+        seated: list[asyncio.Future[None]] = []
         if new.bots:  # the last one published, so a visitor's snapshot has them all seated
             count = max(1, new.seats - 2)
             for n in range(count):
-                table.add_bot(self.settings.bot, quiet=n < count - 1)
-        return table
+                seated.append(table.add_bot(self.settings.bot, quiet=n < count - 1))
+        return table, seated
+
+    async def ready(self) -> None:
+        """Wait until every table started is restored as stored and its bots are seated."""
+        await asyncio.gather(*(table.ready() for table in self.tables.values()))
 
     async def close(self) -> None:
         """Stop every table task; unfinished hands stay stored to resume."""

@@ -27,13 +27,14 @@ from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
 from stud.tournament.event import TableHand, Tournament, TournamentConfig
 from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
+from stud.web.frames import frame
 from stud.web.protocol import ProtocolError, Register, Unregister
 from stud.web.recent import RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
 from stud.web.store import EntryRow, Store, TournamentRow
 from stud.web.tournament_table import TournamentTable
-from stud.web.viewer import Viewer, frame
+from stud.web.viewer import Viewer
 
 __all__ = [
     "GAMES",

@@ -1,23 +1,12 @@
 """One connection to a table as the table sees it: who it is and the frames waiting
-to go to it; and ``frame``, the one way a server message is written."""
+to go to it."""
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any
 
-from pydantic_core import to_json
-
-from stud.web.protocol import VERSION
-
-__all__ = ["Viewer", "frame"]
-
-
-def frame(kind: str, **fields: Any) -> str:
-    """One server message as JSON text (pydantic-core's encoder: several times the
-    standard library's speed, and a busy table sends seven frames an action)."""
-    return to_json({"v": VERSION, "type": kind, **fields}).decode()
+__all__ = ["Viewer"]
 
 
 class Viewer:

@@ -9,13 +9,14 @@ import contextlib
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stud.web.frames import frame
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
 from stud.web.room import Room
 from stud.web.routes.common import origin_ok, token
 from stud.web.store import AccountInfo
 from stud.web.table import Table
-from stud.web.viewer import Viewer, frame
+from stud.web.viewer import Viewer
 from stud.web.wire import WIRE, Wire
 
 __all__ = ["BINARY_REFUSED", "FLOOD_RATE", "NOT_TEXT", "Inbox", "Sender", "routes"]

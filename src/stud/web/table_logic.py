@@ -1,0 +1,854 @@
+"""A table's logic: its seats, its hand, its clocks and its log of published moments,
+changed one input at a time, each answered with what should happen (``effects``).
+
+It does no I/O: it never touches the store, a socket or the event loop. A command
+from a connection, the clock coming due, a connection joining or leaving: each is
+a method that returns effects for the table's task (``stud.web.table``) to carry
+out in order. Every action is checked against the rules and the seat it comes
+from, then written (``ActionRow``), and only the step after the write changes the
+hand and publishes it: a refused write leaves the table as it was. Published
+moments are numbered; each connection gets the projection of each for the seat its
+account sits in (``stud.web.frames``), and a connection that comes back gets the
+moments it missed or a snapshot.
+
+What differs between a cash table and a tournament's is its ``Seating``: who is
+dealt in, when a hand is due, what happens to a finished hand and between hands.
+``CashSeating`` is the cash game's: buy-ins, sitting out, leaving, bots filling
+empty seats and the hand stored when it ends.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+import secrets
+import time
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import Any, Protocol
+
+from stud.actions import Action, BringIn, Check, Fold, Show
+from stud.bots import make_bot
+from stud.cards import Card, parse_cards
+from stud.history.phh import to_phh
+from stud.rules import Rules
+from stud.shuffle import Shuffle
+from stud.state import HandState, IllegalActionError, new_hand
+from stud.views import view_of
+from stud.web.effects import (
+    ActionRow,
+    ChatLine,
+    Close,
+    Effects,
+    FinishRow,
+    Later,
+    LeavingRow,
+    Publish,
+    Send,
+    SitRow,
+    SittingOutRow,
+    StandRow,
+    StartRow,
+    Watcher,
+    Write,
+)
+from stud.web.fairness import Dealer, stored_shuffle
+from stud.web.frames import EventFrames, Published, TableView, frame
+from stud.web.limits import RateLimit
+from stud.web.projection import Clock, Moment, project, project_log
+from stud.web.protocol import (
+    Act,
+    AddBot,
+    Chat,
+    Command,
+    Hello,
+    Leave,
+    ProtocolError,
+    Register,
+    RemoveBot,
+    Sit,
+    SitIn,
+    SitOut,
+    Unregister,
+    action_json,
+    action_of,
+)
+from stud.web.recent import LastHour, RecentHand
+from stud.web.seat import Seat
+from stud.web.settings import Settings
+
+__all__ = ["CashSeating", "Seating", "StoredHand", "StoredSeat", "TableLogic"]
+
+
+class StoredSeat(Protocol):
+    """A seat as the store keeps it (``SeatRow``)."""
+
+    seat: int
+    account_id: int
+    name: str
+    stack: int
+    bot: str | None
+    sitting_out: bool
+    leaving: bool
+
+
+class StoredHand(Protocol):
+    """A hand dealt and not committed, as the store keeps it (``UnfinishedHand``)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def deck(self) -> str: ...
+
+    @property
+    def seats(self) -> list[int]: ...
+
+    @property
+    def stacks(self) -> list[int]: ...
+
+    @property
+    def actions(self) -> list[tuple[int, dict[str, Any], bool]]: ...
+
+    @property
+    def shuffle(self) -> str | None: ...
+
+
+class Seating(Protocol):
+    """What makes a table a cash table or a tournament's: who sits and is dealt in,
+    when a hand is due, and what is done with one that ends."""
+
+    def dealt_in(self, table: TableLogic, number: int, seat: Seat) -> bool:
+        """Whether the seat is dealt the next hand."""
+
+    def can_deal(self, table: TableLogic) -> bool:
+        """Whether a hand is due (once the pause after the last is over)."""
+
+    def before_deal(self, table: TableLogic) -> Effects:
+        """What changes just before a deal (absentees, bots)."""
+
+    def dealt(self, table: TableLogic) -> None:
+        """A hand was dealt."""
+
+    def hand_over(self, table: TableLogic, recent: RecentHand, stacks: dict[int, int]) -> Effects:
+        """A hand ended with these stacks by seat: where it goes."""
+
+    def after_hand(self, table: TableLogic) -> Effects:
+        """Who stands up once a hand is over."""
+
+    def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
+        """A player asked to leave."""
+
+    def command(self, table: TableLogic, viewer: Watcher, command: Command) -> Effects | None:
+        """A command this seating answers itself, or ``None`` for the table's own."""
+
+    def hurry(self, table: TableLogic) -> None:
+        """A turn began, or a command may have changed how the seat to act plays: the
+        seating may cut the turn short (a tournament folds a player sitting out at once)."""
+
+    def joined(self, table: TableLogic, viewer: Watcher) -> Effects:
+        """What a connection that joined is told besides the table."""
+
+    def restored(self, table: TableLogic) -> None:
+        """The table was restored from the store, with any hand in play."""
+
+
+class TableLogic:
+    """One table's state, changed only by its inputs, each answered with effects."""
+
+    def __init__(
+        self,
+        table_id: int,
+        name: str,
+        rules: Rules,
+        size: int,
+        settings: Settings | None = None,
+        seating: Seating | None = None,
+        bots: bool = False,
+        clock: Callable[[], float] = time.monotonic,
+        wall: Callable[[], float] = time.time,
+    ) -> None:
+        self.id = table_id
+        self.name = name
+        self.rules = rules
+        self.size = size
+        self.settings = settings or Settings()
+        self.seating: Seating = seating or CashSeating()
+        self.bots = bots
+        self.clock = clock
+        """Seconds that only go forward: turns, pauses and absences are timed by it."""
+        self.wall = wall
+        """Seconds since the epoch: what clients are told deadlines and lines by."""
+        self.epoch = secrets.token_hex(4)
+        self.seats: list[Seat | None] = [None] * size
+        self.hand: HandState | None = None
+        self.hand_seats: tuple[int, ...] = ()
+        self.hand_sittings: tuple[int, ...] = ()
+        """Who held each seat of the hand (``Moment.hand_sittings``)."""
+        self.hand_id: int | None = None
+        self.actions = 0
+        """Actions of the hand stored so far."""
+        self.turn_start = 0.0
+        self.deadline: float | None = None
+        self.next_deal = 0.0
+        self.no = 0
+        self.log: deque[Published] = deque()
+        """The moments published in this hand and the one before, the newest last."""
+        self._view: TableView | None = None
+        """The newest published moment as its viewers got it, to tell the next one's change."""
+        self._hand_first_no = 1
+        self.viewers: set[Watcher] = set()
+        self._rng = random.Random(secrets.randbits(64))
+        self.dealer = Dealer()
+        """The next hand's committed deck, and the seeds players offer for it."""
+        self.shuffle: Shuffle | None = None
+        self.recent: deque[RecentHand] = deque(maxlen=20)
+        self.hands_played = 0
+        self.last_hour = LastHour()
+        """The lobby's figures."""
+        self._chat_limit = RateLimit(
+            burst=self.settings.chat_burst, every=self.settings.chat_every, clock=clock
+        )
+        """Each account's chat lines: a burst, then one a ``chat_every``."""
+
+    # -- inputs ---------------------------------------------------------------------
+
+    def restore(
+        self,
+        seats: Sequence[StoredSeat],
+        last_seqs: dict[int, int],
+        unfinished: StoredHand | None,
+        pots: list[tuple[float, int]],
+    ) -> Effects:
+        """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
+        the hand that was in play dealt again and replayed, and the last hour's pots;
+        a hand restored after its last action is finished now."""
+        self.last_hour = LastHour(pots)
+        for row in seats:
+            if row.seat >= self.size:
+                continue
+            bot = make_bot(row.bot) if row.bot else None
+            self.seats[row.seat] = Seat(
+                account=row.account_id,
+                name=row.name,
+                stack=row.stack,
+                bot=bot,
+                bot_name=row.bot,
+                sitting_out=row.sitting_out,
+                last_seq=last_seqs.get(row.seat, 0),
+                bank=self.settings.time_bank,
+                leaving=row.leaving,
+                dropped_at=None if bot else self.clock(),
+            )
+        if unfinished is not None:
+            self._replay(unfinished)
+        self.seating.restored(self)
+        if not self.log:  # the moment a first snapshot shows and a first change is from
+            self.log.append(Published(self.no, self.moment(), self.people()))
+        if self.hand is not None and self.hand.is_over:
+            return self._finish()
+        return []
+
+    def join(self, viewer: Watcher, hello: Hello) -> Effects:
+        """A connection opened: a welcome, then what it missed or a snapshot."""
+        self.viewers.add(viewer)
+        number = self.seat_of(viewer)
+        last_seq = 0
+        back = False  # the seat's player came back: not one more tab of a player here
+        if number is not None:
+            seat = self.seats[number]
+            assert seat is not None
+            seat.viewers += 1
+            seat.dropped_at = None
+            last_seq = seat.last_seq
+            back = seat.viewers == 1
+        welcome = frame(
+            "welcome",
+            table=self.id,
+            epoch=self.epoch,
+            name=viewer.name,
+            seat=number,
+            last_seq=last_seq,
+            no=self.no,
+        )
+        out: Effects = [Send(viewer, welcome), *self._catch_up(viewer, hello)]
+        if back:
+            out += self.publish(notes=(f"{viewer.name} is back",))
+        out += self.seating.joined(self, viewer)
+        return [*out, Later(self.maybe_deal)]
+
+    def part(self, viewer: Watcher) -> Effects:
+        """A connection closed: a seated player's absence is timed from now."""
+        self.viewers.discard(viewer)
+        out: Effects = [Close(viewer)]
+        number = self.seat_of(viewer)
+        if number is not None:
+            seat = self.seats[number]
+            assert seat is not None
+            seat.viewers = max(0, seat.viewers - 1)
+            if seat.viewers == 0:
+                seat.dropped_at = self.clock()
+                out += self.publish(notes=(f"{seat.name} lost the connection",))
+        return [*out, Later(self.maybe_deal)]
+
+    def command(self, viewer: Watcher, command: Command) -> Effects:
+        """A command from a connection; a bad one is answered to it alone."""
+        try:
+            out = self._command(viewer, command)
+        except ProtocolError as error:
+            seq = command.seq if isinstance(command, Act) else None
+            return [
+                Send(viewer, frame("error", message=str(error), seq=seq)),
+                Later(self.maybe_deal),
+            ]
+        return [*out, Later(self._hurry), Later(self.maybe_deal)]
+
+    def _hurry(self) -> Effects:
+        self.seating.hurry(self)
+        return []
+
+    def tick(self) -> Effects:
+        """The clock came due: a bot's turn, a person's time out, or a deal."""
+        hand = self.hand
+        out: Effects = []
+        if hand is not None and hand.actor is not None:
+            table_seat = self.hand_seats[hand.actor]
+            seat = self.seats[table_seat]
+            assert seat is not None
+            if seat.bot is not None:
+                action = seat.bot.act(view_of(hand, hand.actor), self._rng)
+                out = self.act(table_seat, action, timed_out=False)
+            else:
+                out = self._time_out(table_seat, hand)
+        return [*out, Later(self.maybe_deal)]
+
+    def clock_failed(self) -> None:
+        """The clock's step failed: give the seat to act a fresh turn rather than loop."""
+        self.deadline = self.clock() + self.settings.turn_time
+
+    def close(self) -> Effects:
+        """The table stops: every connection is closed (the hand stays stored)."""
+        return [Close(viewer) for viewer in list(self.viewers)]
+
+    def wake_at(self) -> float | None:
+        """When the clock is next due: a bot's move, a person's deadline, a deal."""
+        hand = self.hand
+        if hand is not None and hand.actor is not None:
+            seat = self.seats[self.hand_seats[hand.actor]]
+            if seat is not None and seat.bot is not None:
+                return self.turn_start + self.settings.bot_delay
+            return self.deadline
+        if self.seating.can_deal(self):
+            return self.next_deal
+        return None
+
+    # -- commands -------------------------------------------------------------------
+
+    def seat_of(self, viewer: Watcher) -> int | None:
+        return self.people().get(viewer.account)
+
+    def people(self) -> dict[int | None, int]:
+        """The seat of each account that a person sits in (the first, if several)."""
+        return {
+            s.account: n for n, s in reversed(list(enumerate(self.seats))) if s and s.bot is None
+        }
+
+    def _command(self, viewer: Watcher, command: Command) -> Effects:
+        if isinstance(command, Hello):
+            raise ProtocolError("hello comes once, first")
+        if isinstance(command, Chat):
+            return self._chat(viewer, command)
+        own = self.seating.command(self, viewer, command)
+        if own is not None:
+            return own
+        if viewer.account is None:
+            raise ProtocolError("sign in or play as a guest to sit down")
+        number = self.seat_of(viewer)
+        if isinstance(command, Sit):
+            return self._sit(viewer, command, number)
+        if number is None:
+            raise ProtocolError("you are not seated at this table")
+        seat = self.seats[number]
+        assert seat is not None
+        if isinstance(command, Act):
+            return self._player_act(viewer, number, seat, command)
+        if isinstance(command, SitOut):
+            seat.sitting_out = True
+            return [
+                Write(SittingOutRow(self.id, number, True)),
+                Later(lambda: self.publish(notes=(f"{seat.name} sits out",))),
+            ]
+        if isinstance(command, SitIn):
+            if seat.stack == 0 and not self.in_hand(number):
+                raise ProtocolError("you have no chips: leave and buy in again")
+            seat.sit_in(self.settings)
+            return [
+                Write(SittingOutRow(self.id, number, False)),
+                Later(lambda: self.publish(notes=(f"{seat.name} sits in",))),
+            ]
+        if isinstance(command, Leave):
+            return self.seating.leave(self, number, seat)
+        if isinstance(command, AddBot):
+            # A client names one of the bots the server offers, never a module or file:
+            # loading code on a client's word would run it on the server.
+            if command.bot not in self.settings.offered_bots:
+                offered = ", ".join(self.settings.offered_bots)
+                raise ProtocolError(f"no bot named {command.bot!r} here; choose from {offered}")
+            return self.add_bot(command.bot)
+        if isinstance(command, RemoveBot):
+            return self._remove_bot(command.seat)
+        raise ProtocolError(f"{command.type} is not for this table")
+
+    def _player_act(self, viewer: Watcher, number: int, seat: Seat, command: Act) -> Effects:
+        if command.seq <= seat.last_seq:
+            return [Send(viewer, frame("ack", seq=command.seq, applied=False))]
+        hand = self.hand
+        if hand is None or hand.actor is None or not self.in_hand(number):
+            raise ProtocolError("there is no action for you now")
+        if self.hand_seats[hand.actor] != number:
+            actor = self.seats[self.hand_seats[hand.actor]]
+            raise ProtocolError(
+                f"it is {actor.name if actor else 'another seat'}'s turn, not yours"
+            )
+        used = self.clock() - self.turn_start
+        try:
+            out = self.act(number, action_of(command), timed_out=False, ack=(viewer, command.seq))
+        except IllegalActionError as error:
+            raise ProtocolError(str(error)) from None
+
+        def acted() -> Effects:
+            seat.last_seq = command.seq
+            self.dealer.offer(viewer.account, command.seed)
+            seat.spend(used, self.settings)
+            return []
+
+        return [*out, Later(acted)]
+
+    def _sit(self, viewer: Watcher, command: Sit, number: int | None) -> Effects:
+        if number is not None:
+            raise ProtocolError(f"you already sit in seat {number + 1}")
+        if command.seat >= self.size:
+            raise ProtocolError(f"this table has seats 1 to {self.size}")
+        if self.seats[command.seat] is not None:
+            raise ProtocolError(f"seat {command.seat + 1} is taken")
+        low, high = self.buy_in_range
+        if not low <= command.buy_in <= high:
+            raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
+        account = viewer.account
+        assert account is not None
+
+        def seated(row: StoredSeat) -> Effects:
+            self.seats[command.seat] = Seat(
+                account=account,
+                name=row.name,
+                stack=command.buy_in,
+                bank=self.settings.time_bank,
+                viewers=1,
+            )
+            self.dealer.offer(account, command.seed)
+            return [
+                Send(viewer, frame("seated", seat=command.seat, last_seq=0)),
+                *self.publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",)),
+            ]
+
+        return [Write(SitRow(self.id, command.seat, account, command.buy_in), seated)]
+
+    @property
+    def buy_in_range(self) -> tuple[int, int]:
+        """The fewest and most chips a player may sit down with."""
+        return 10 * self.rules.big_bet, 100 * self.rules.big_bet
+
+    @property
+    def default_buy_in(self) -> int:
+        """What a bot sits down with, and what the page offers a player first."""
+        return 20 * self.rules.big_bet
+
+    def stand(self, number: int) -> Effects:
+        """The seat stands up: its chips go back to its bankroll, then everyone hears."""
+        seat = self.seats[number]
+        if seat is None:
+            return []
+
+        def stood(_: object) -> Effects:
+            self.seats[number] = None
+            return self.publish(notes=(f"{seat.name} stands up",))
+
+        return [Write(StandRow(self.id, number), stood)]
+
+    def add_bot(self, name: str, quiet: bool = False) -> Effects:
+        """Seat a built-in bot in the first empty seat, buying in from the house."""
+        try:
+            bot = make_bot(name)
+        except ValueError as error:
+            raise ProtocolError(str(error)) from None
+        free = [n for n, s in enumerate(self.seats) if s is None]
+        if not free:
+            raise ProtocolError("the table is full")
+        number = free[0]
+        label = f"{name.capitalize()} bot {number + 1}"
+        buy_in = self.default_buy_in
+
+        def seated(row: StoredSeat) -> Effects:
+            self.seats[number] = Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
+            return [] if quiet else self.publish(notes=(f"{label} sits down in seat {number + 1}",))
+
+        return [Write(SitRow(self.id, number, None, buy_in, bot=name, name=label), seated)]
+
+    def _remove_bot(self, number: int) -> Effects:
+        seat = self.seats[number] if number < self.size else None
+        if seat is None or seat.bot is None:
+            raise ProtocolError(f"there is no bot in seat {number + 1}")
+        if self.in_hand(number) and self.hand is not None and not self.hand.is_over:
+            seat.leaving = True
+            return [
+                Write(LeavingRow(self.id, number)),
+                Later(lambda: self.publish(notes=(f"{seat.name} will leave after this hand",))),
+            ]
+        return self.stand(number)
+
+    def _chat(self, viewer: Watcher, command: Chat) -> Effects:
+        account = viewer.account
+        if account is None:
+            raise ProtocolError("sign in or play as a guest to chat")
+        if self._chat_limit.wait(str(account)):
+            raise ProtocolError("slow down: too many chat lines")
+        text = " ".join(command.text.split())
+        line = frame("chat", name=viewer.name, text=text, at=self.wall())
+        return [
+            Write(ChatLine(self.id, account, viewer.name, text)),
+            *(Send(other, line) for other in self.viewers),
+        ]
+
+    # -- the hand -------------------------------------------------------------------
+
+    def in_hand(self, number: int) -> bool:
+        return self.hand is not None and number in self.hand_seats
+
+    def act(
+        self,
+        number: int,
+        action: Action,
+        *,
+        timed_out: bool,
+        note: str = "",
+        ack: tuple[Watcher, int] | None = None,
+    ) -> Effects:
+        """One action for a seat: stored, then applied and published (the one path for
+        all); ``ack`` is the connection that sent it and its ``seq``, acknowledged in
+        its event. An illegal action raises before anything is asked for."""
+        hand = self.hand
+        assert hand is not None
+        assert self.hand_id is not None
+        before = len(hand.events)
+        after = hand.apply(action)
+        number_in_hand = self.actions + 1
+        seq = None if ack is None else ack[1]
+        row = ActionRow(self.hand_id, number_in_hand, number, action_json(action), timed_out, seq)
+
+        def stored(_: object) -> Effects:
+            self.actions = number_in_hand
+            self.hand = after
+            out = self._finish() if after.is_over else []
+            return [*out, Later(published)]
+
+        def published() -> Effects:
+            self.start_turn()
+            notes = (note,) if note else ()
+            out = self.publish(events=after.events[before:], notes=notes, ack=ack)
+            if after.is_over:
+                out += self.seating.after_hand(self)
+            return out
+
+        return [Write(row, stored)]
+
+    def _time_out(self, table_seat: int, hand: HandState) -> Effects:
+        """The clock ran out: check if possible, else fold; a bring-in posts; sit out."""
+        legal = hand.legal_actions()
+        action: Action = next((a for a in (Check(), BringIn(), Show()) if a in legal), Fold())
+        seat = self.seats[table_seat]
+        assert seat is not None
+        seat.bank = 0.0
+        seat.sitting_out = True
+        note = f"{seat.name} timed out"
+        return [
+            Write(SittingOutRow(self.id, table_seat, True)),
+            Later(lambda: self.act(table_seat, action, timed_out=True, note=note)),
+        ]
+
+    def start_turn(self) -> None:
+        hand = self.hand
+        self.turn_start = self.clock()
+        self.deadline = None
+        if hand is not None and hand.actor is not None:
+            seat = self.seats[self.hand_seats[hand.actor]]
+            if seat is not None:
+                self.deadline = seat.deadline(self.turn_start, self.settings)
+        self.seating.hurry(self)
+
+    def _finish(self) -> Effects:
+        """The hand is over: the seats' stacks, then where the hand goes (its seating's
+        ``hand_over``), then the hand kept as a recent one and the next deal's pause."""
+        hand = self.hand
+        assert hand is not None
+        assert self.hand_id is not None
+        stacks: dict[int, int] = {}
+        for h, number in enumerate(self.hand_seats):
+            seat = self.seats[number]
+            if seat is not None:
+                seat.stack = hand.final_stacks[h]
+                stacks[number] = seat.stack
+        names = tuple(s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats))
+        accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
+        recent = RecentHand(
+            self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle
+        )
+
+        def kept() -> Effects:
+            self.recent.append(recent)
+            self.last_hour.add(recent.ended, recent.pot)
+            self.hands_played += 1
+            for number in self.hand_seats:
+                seat = self.seats[number]
+                if seat is not None:
+                    seat.dealt_a_hand(self.settings)
+            self.next_deal = self.clock() + self.settings.hand_pause
+            return []
+
+        return [*self.seating.hand_over(self, recent, stacks), Later(kept)]
+
+    def maybe_deal(self) -> Effects:
+        """Deal, if a hand is due and its pause is over."""
+        if not self.seating.can_deal(self) or self.clock() < self.next_deal:
+            return []
+        return [*self.seating.before_deal(self), Later(self._deal_now)]
+
+    def _deal_now(self) -> Effects:
+        if not self.seating.can_deal(self):
+            return []
+        numbers = tuple(
+            n for n, s in enumerate(self.seats) if s and self.seating.dealt_in(self, n, s)
+        )
+        seats = [s for s in (self.seats[n] for n in numbers) if s is not None]
+        accounts = tuple(s.account for s in seats)
+        shuffle = self.dealer.shuffle(list(accounts))
+        deck = list(shuffle.dealt)
+        stacks = [s.stack for s in seats]
+        row = StartRow(
+            self.id,
+            "".join(str(c) for c in deck),
+            numbers,
+            tuple(s.name for s in seats),
+            accounts,
+            tuple(stacks),
+            shuffle.stored(),
+        )
+
+        def stored(hand_id: int) -> Effects:
+            self.hand_id = hand_id
+            self.dealer.dealt(list(accounts))
+            self.shuffle = shuffle
+            return self._deal(numbers, deck, stacks)
+
+        return [Write(row, stored)]
+
+    def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> Effects:
+        self.hand = new_hand(self.rules, stacks, deck=deck)
+        self.hand_seats = numbers
+        self.hand_sittings = self.sittings(numbers)
+        self.actions = 0
+        keep_from = self._hand_first_no
+        self._hand_first_no = self.no + 1
+        while len(self.log) > 1 and self.log[0].no < keep_from:
+            self.log.popleft()
+        self.seating.dealt(self)
+        self.start_turn()
+        return self.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+
+    def sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
+        """The sitting in each of these seats (-1, nobody's, for an empty one)."""
+        return tuple(-1 if (s := self.seats[n]) is None else s.sitting for n in numbers)
+
+    # -- publishing -----------------------------------------------------------------
+
+    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
+        """The table as it is now, with what just happened."""
+        clock = None
+        hand = self.hand
+        if hand is not None and hand.actor is not None and self.deadline is not None:
+            number = self.hand_seats[hand.actor]
+            seat = self.seats[number]
+            bank = seat.bank if seat else 0.0
+            left = self.deadline - self.clock()
+            clock = Clock(number, self.wall() + left, bank)
+        infos = tuple(None if s is None else s.seat_info() for s in self.seats)
+        return Moment(
+            table=self.id,
+            name=self.name,
+            rules=self.rules,
+            seats=infos,
+            hand=hand,
+            hand_seats=self.hand_seats,
+            hand_sittings=self.hand_sittings,
+            hand_id=self.hand_id,
+            clock=clock,
+            events=events,
+            notes=notes,
+            shuffle=self.shuffle,
+            next_deck=self.dealer.next.root,
+        )
+
+    def publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Watcher, int] | None = None,
+    ) -> Effects:
+        """Number and log a change, and send each viewer what changed for it; the
+        connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
+        self.no += 1
+        newest = Published(self.no, self.moment(events, notes), self.people())
+        before = self.log[-1] if self.log else None  # None: a table not started yet
+        self.log.append(newest)
+        if before is None or not self.viewers:
+            self._view = None
+            return []
+        view = self._view
+        was = view if view is not None and view.no == before.no else TableView(before)
+        now = TableView(newest, was)
+        self._view = now
+        acked, seq = ack or (None, 0)
+        return [Publish(EventFrames(now, was), tuple(self.viewers), acked, seq)]
+
+    def _catch_up(self, viewer: Watcher, hello: Hello) -> Effects:
+        """A joining viewer gets the changes since the event it holds, if this run
+        logged that one (the client holds the table as that moment's frame left it),
+        else a snapshot of the newest moment, which the next change is from."""
+        first, newest, last = self.log[0].no, self.log[-1], hello.last
+        if hello.epoch == self.epoch and last is not None and first <= last <= newest.no:
+            views: list[TableView] = []
+            for published in list(self.log)[last - first :]:
+                views.append(TableView(published, views[-1] if views else None))
+            return [
+                Send(viewer, EventFrames(now, before).text(viewer.account))
+                for before, now in itertools.pairwise(views)
+            ]
+        seat = newest.people.get(viewer.account)
+        table = project(newest.moment, seat)
+        log = project_log(newest.moment, seat)
+        return [Send(viewer, frame("snapshot", no=newest.no, table=table, log=log))]
+
+    # -- restart --------------------------------------------------------------------
+
+    def _replay(self, unfinished: StoredHand) -> None:
+        """The hand that was in play, dealt again from its stored deck and replayed."""
+        self.hand_id = unfinished.id
+        deck = list(parse_cards(unfinished.deck))
+        shuffle = stored_shuffle(unfinished.shuffle)
+        self.shuffle = shuffle if shuffle is not None and list(shuffle.dealt) == deck else None
+        self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
+        self.hand_seats = tuple(unfinished.seats)
+        self.hand_sittings = self.sittings(self.hand_seats)
+        for _, data, _ in unfinished.actions:
+            act = Act(type="act", seq=1, **data)
+            self.hand = self.hand.apply(action_of(act))
+        self.actions = len(unfinished.actions)
+        self.no = 1
+        moment = replace(self.moment(), notes=("The table is back",))
+        self.log.append(Published(1, moment, self.people()))
+        self._hand_first_no = 1
+        self.start_turn()
+
+
+class CashSeating:
+    """A cash table's seating: players buy in and leave as they like, sit out, and are
+    dealt in while present; bots fill empty seats where the table has them; a hand
+    ends stored with the seats' stacks."""
+
+    def dealt_in(self, table: TableLogic, number: int, seat: Seat) -> bool:
+        if seat.sitting_out or seat.stack <= 0 or seat.leaving:
+            return False
+        dropped = seat.dropped_at
+        return (
+            seat.bot is not None
+            or dropped is None
+            or (table.clock() - dropped < table.settings.keep_seat)
+        )
+
+    def can_deal(self, table: TableLogic) -> bool:
+        if table.hand is not None and not table.hand.is_over:
+            return False
+        players = [s for n, s in enumerate(table.seats) if s and self.dealt_in(table, n, s)]
+        return len(players) >= 2 and any(s.bot is None for s in players)
+
+    def before_deal(self, table: TableLogic) -> Effects:
+        """Leavers, removed bots and the busted stand; then absentees count a missed
+        hand (standing after too many), then bots fill empty seats."""
+        return [*self.after_hand(table), Later(lambda: self._absentees(table))]
+
+    def _absentees(self, table: TableLogic) -> Effects:
+        now = table.clock()
+        out: Effects = []
+        for number, seat in enumerate(table.seats):
+            if seat is None:
+                continue
+            dropped = seat.dropped_at
+            if dropped is not None and now - dropped >= table.settings.keep_seat:
+                seat.sitting_out = True  # gone for good: missed hands count from now
+                out.append(Write(SittingOutRow(table.id, number, True)))
+            if seat.sitting_out:
+                seat.missed += 1
+                if seat.missed >= table.settings.missed_hands:
+                    out += table.stand(number)
+        return [*out, Later(lambda: self._fill(table))]
+
+    def _fill(self, table: TableLogic) -> Effects:
+        if table.bots and any(s is None for s in table.seats):
+            humans = sum(1 for s in table.seats if s is not None and s.bot is None)
+            bots = sum(1 for s in table.seats if s is not None and s.bot is not None)
+            if humans and bots < max(1, table.size - 2):
+                return table.add_bot(table.settings.bot)
+        return []
+
+    def dealt(self, table: TableLogic) -> None:
+        return None
+
+    def hand_over(self, table: TableLogic, recent: RecentHand, stacks: dict[int, int]) -> Effects:
+        hand = recent.state
+        phh = to_phh(hand, players=list(recent.names))
+        return [Write(FinishRow(recent.hand_id, table.id, stacks, recent.pot, phh, hand.rake))]
+
+    def after_hand(self, table: TableLogic) -> Effects:
+        """Seats change only between hands: leavers, removed bots and the busted stand."""
+        out: Effects = []
+        for number, seat in enumerate(table.seats):
+            if seat is None:
+                continue
+            if seat.leaving or seat.stack < (1 if seat.bot is None else table.rules.big_bet):
+                out += table.stand(number)
+        return out
+
+    def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
+        if table.in_hand(number) and table.hand is not None and not table.hand.is_over:
+            seat.leaving = True
+            seat.sitting_out = True
+            return [
+                Write(SittingOutRow(table.id, number, True)),
+                Write(LeavingRow(table.id, number)),
+                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
+            ]
+        return table.stand(number)
+
+    def command(self, table: TableLogic, viewer: Watcher, command: Command) -> Effects | None:
+        if isinstance(command, Register | Unregister):
+            raise ProtocolError("this table plays no tournament: open one from the lobby")
+        return None
+
+    def hurry(self, table: TableLogic) -> None:
+        return None
+
+    def joined(self, table: TableLogic, viewer: Watcher) -> Effects:
+        return []
+
+    def restored(self, table: TableLogic) -> None:
+        return None
