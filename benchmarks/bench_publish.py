@@ -110,8 +110,7 @@ def _play(table: Table, viewers: list[Viewer], hands: list[tuple[list[Card], lis
     for hand_id, (_, steps) in enumerate(hands, 1):
         logic.hand_seats, logic.hand_id = numbers, hand_id
         logic.hand_sittings = logic.sittings(numbers)  # as a deal says who holds them
-        while len(logic.log) > 1:  # as a deal keeps the log short
-            logic.log.popleft()
+        logic.moments.hand_starts()  # as a deal keeps the log short
         for hand, events, notes in steps:
             logic.hand = hand
             logic.start_turn()

@@ -66,7 +66,7 @@ class _Recorded(Table):
         logic.publish = published  # type: ignore[method-assign]
 
     def _keep(self) -> None:
-        newest = self.logic.log[-1]
+        newest = self.logic.moments.log[-1]
         self.published[newest.no] = newest
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from stud.rules import Rules
+from stud.web.cash_seating import CashSeating
 from stud.web.effects import (
     ActionRow,
     ChatLine,
@@ -86,9 +87,8 @@ def _run(effects: Effects, answer: Callable[[Row], Any] = _answer) -> list[Effec
 def _table() -> tuple[TableLogic, _Viewer, _Viewer, list[float]]:
     """Ann and Bob seated at a stud table, connected; a hand dealt."""
     now = [100.0]
-    logic = TableLogic(
-        3, "t", Rules.from_stakes("1/1/5/10", "stud"), 4, Settings(), clock=lambda: now[0]
-    )
+    rules = Rules.from_stakes("1/1/5/10", "stud")
+    logic = TableLogic(3, "t", rules, 4, Settings(), CashSeating(), clock=lambda: now[0])
     rows = [_StoredSeat(0, 1, "Ann", 500), _StoredSeat(1, 2, "Bob", 500)]
     assert logic.restore(rows, {}, None, []) == []
     ann, bob = _Viewer(1, "Ann"), _Viewer(2, "Bob")
@@ -110,18 +110,21 @@ def _actor(logic: TableLogic, ann: _Viewer, bob: _Viewer) -> _Viewer:
 
 def test_an_action_is_stored_before_anyone_hears_of_it() -> None:
     logic, ann, bob, _ = _table()
-    hand, no = logic.hand, logic.no
+    hand, no = logic.hand, logic.moments.no
     actor = _actor(logic, ann, bob)
     effects = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     (write,) = [e for e in effects if isinstance(e, Write)]
     assert isinstance(write.row, ActionRow)
     assert (write.row.hand, write.row.number, write.row.seq) == (7, 1, 1)
     assert not any(isinstance(e, Publish | Send) for e in effects)
-    assert (logic.hand, logic.no) == (hand, no)  # nothing changed until the write is answered
+    assert (logic.hand, logic.moments.no) == (
+        hand,
+        no,
+    )  # nothing changed until the write is answered
     assert write.then is not None
     after = _run(write.then(None))
     assert logic.hand is not hand
-    assert logic.no == no + 1
+    assert logic.moments.no == no + 1
     (publish,) = [e for e in after if isinstance(e, Publish)]
     assert (publish.acked, publish.seq) == (actor, 1)
     assert set(publish.viewers) == {ann, bob}
@@ -129,13 +132,13 @@ def test_an_action_is_stored_before_anyone_hears_of_it() -> None:
 
 def test_a_write_never_answered_changes_nothing_anyone_sees() -> None:
     logic, ann, bob, _ = _table()
-    hand, no, log = logic.hand, logic.no, list(logic.log)
+    hand, no, log = logic.hand, logic.moments.no, list(logic.moments.log)
     actor = _actor(logic, ann, bob)
     effects = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     assert any(isinstance(e, Write) for e in effects)
     # The store refused: the shell drops the rest; the hand, its numbering and its
     # log are as they were, and the same action may be sent again.
-    assert (logic.hand, logic.no, list(logic.log)) == (hand, no, log)
+    assert (logic.hand, logic.moments.no, list(logic.moments.log)) == (hand, no, log)
     again = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     assert isinstance(next(e for e in again if isinstance(e, Write)).row, ActionRow)
 
@@ -197,7 +200,7 @@ def test_the_table_logic_reaches_no_store_no_event_loop_and_no_socket() -> None:
     """The logic and everything it imports from stud: none is the store, storage or
     a shell, and none imports asyncio, socket or SQLAlchemy."""
     modules = _modules()
-    reached, todo = set(), ["stud.web.table_logic"]
+    reached, todo = set(), ["stud.web.table_logic", "stud.web.cash_seating"]
     while todo:
         name = todo.pop()
         if name not in reached:

@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from stud.rules import Rules
 from stud.state import HandState
+from stud.web.cash_seating import CashSeating
 from stud.web.effects import (
     ActionRow,
     ChatLine,
@@ -50,7 +51,7 @@ from stud.web.recent import HOUR, RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
 from stud.web.store import Store, StoreError
-from stud.web.table_logic import CashSeating, Seating, StoredHand, StoredSeat, TableLogic
+from stud.web.table_logic import Seating, StoredHand, StoredSeat, TableLogic
 from stud.web.viewer import Viewer
 
 __all__ = ["Table", "TableHandle", "store_row"]
@@ -357,7 +358,7 @@ class Table:
         if isinstance(item, _From):
             return logic.command(item.viewer, item.command)
         if isinstance(item, _AddBot):
-            return [*logic.add_bot(item.name, item.quiet), Later(logic.maybe_deal)]
+            return [*logic.seating.add_bot(logic, item.name, item.quiet), Later(logic.maybe_deal)]
         raise TypeError(f"a table takes no {item!r}")
 
     async def carry_out(self, effects: Effects) -> None:

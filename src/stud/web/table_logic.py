@@ -19,7 +19,6 @@ empty seats and the hand stored when it ends.
 
 from __future__ import annotations
 
-import itertools
 import random
 import secrets
 import time
@@ -31,7 +30,6 @@ from typing import Any, Protocol
 from stud.actions import Action, BringIn, Check, Fold, Show
 from stud.bots import make_bot
 from stud.cards import Card, parse_cards
-from stud.history.phh import to_phh
 from stud.rules import Rules
 from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, new_hand
@@ -41,22 +39,18 @@ from stud.web.effects import (
     ChatLine,
     Close,
     Effects,
-    FinishRow,
     Later,
-    LeavingRow,
-    Publish,
     Send,
-    SitRow,
     SittingOutRow,
-    StandRow,
     StartRow,
     Watcher,
     Write,
 )
 from stud.web.fairness import Dealer, stored_shuffle
-from stud.web.frames import EventFrames, Published, TableView, frame
+from stud.web.frames import frame
 from stud.web.limits import RateLimit
-from stud.web.projection import Clock, Moment, project, project_log
+from stud.web.moments import Moments
+from stud.web.projection import Clock, Moment
 from stud.web.protocol import (
     Act,
     AddBot,
@@ -65,12 +59,10 @@ from stud.web.protocol import (
     Hello,
     Leave,
     ProtocolError,
-    Register,
     RemoveBot,
     Sit,
     SitIn,
     SitOut,
-    Unregister,
     action_json,
     action_of,
 )
@@ -78,7 +70,7 @@ from stud.web.recent import LastHour, RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
 
-__all__ = ["CashSeating", "Seating", "StoredHand", "StoredSeat", "TableLogic"]
+__all__ = ["Seating", "StoredHand", "StoredSeat", "TableLogic"]
 
 
 class StoredSeat(Protocol):
@@ -137,6 +129,15 @@ class Seating(Protocol):
     def after_hand(self, table: TableLogic) -> Effects:
         """Who stands up once a hand is over."""
 
+    def sit(self, table: TableLogic, viewer: Watcher, command: Sit, number: int | None) -> Effects:
+        """A person asks to sit down (``number``: the seat they already hold, if one)."""
+
+    def add_bot(self, table: TableLogic, name: str, quiet: bool = False) -> Effects:
+        """A bot asked for, to sit in the first empty seat."""
+
+    def remove_bot(self, table: TableLogic, number: int) -> Effects:
+        """The bot in seat ``number`` asked to go."""
+
     def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
         """A player asked to leave."""
 
@@ -163,8 +164,8 @@ class TableLogic:
         name: str,
         rules: Rules,
         size: int,
-        settings: Settings | None = None,
-        seating: Seating | None = None,
+        settings: Settings | None,
+        seating: Seating,
         bots: bool = False,
         clock: Callable[[], float] = time.monotonic,
         wall: Callable[[], float] = time.time,
@@ -174,7 +175,7 @@ class TableLogic:
         self.rules = rules
         self.size = size
         self.settings = settings or Settings()
-        self.seating: Seating = seating or CashSeating()
+        self.seating = seating
         self.bots = bots
         self.clock = clock
         """Seconds that only go forward: turns, pauses and absences are timed by it."""
@@ -192,12 +193,7 @@ class TableLogic:
         self.turn_start = 0.0
         self.deadline: float | None = None
         self.next_deal = 0.0
-        self.no = 0
-        self.log: deque[Published] = deque()
-        """The moments published in this hand and the one before, the newest last."""
-        self._view: TableView | None = None
-        """The newest published moment as its viewers got it, to tell the next one's change."""
-        self._hand_first_no = 1
+        self.moments = Moments()
         self.viewers: set[Watcher] = set()
         self._rng = random.Random(secrets.randbits(64))
         self.dealer = Dealer()
@@ -244,8 +240,7 @@ class TableLogic:
         if unfinished is not None:
             self._replay(unfinished)
         self.seating.restored(self)
-        if not self.log:  # the moment a first snapshot shows and a first change is from
-            self.log.append(Published(self.no, self.moment(), self.people()))
+        self.moments.begin(self.moment(), self.people())
         if self.hand is not None and self.hand.is_over:
             return self._finish()
         return []
@@ -270,9 +265,9 @@ class TableLogic:
             name=viewer.name,
             seat=number,
             last_seq=last_seq,
-            no=self.no,
+            no=self.moments.no,
         )
-        out: Effects = [Send(viewer, welcome), *self._catch_up(viewer, hello)]
+        out: Effects = [Send(viewer, welcome), *self.moments.catch_up(viewer, hello, self.epoch)]
         if back:
             out += self.publish(notes=(f"{viewer.name} is back",))
         out += self.seating.joined(self, viewer)
@@ -366,7 +361,7 @@ class TableLogic:
             raise ProtocolError("sign in or play as a guest to sit down")
         number = self.seat_of(viewer)
         if isinstance(command, Sit):
-            return self._sit(viewer, command, number)
+            return self.seating.sit(self, viewer, command, number)
         if number is None:
             raise ProtocolError("you are not seated at this table")
         seat = self.seats[number]
@@ -395,9 +390,9 @@ class TableLogic:
             if command.bot not in self.settings.offered_bots:
                 offered = ", ".join(self.settings.offered_bots)
                 raise ProtocolError(f"no bot named {command.bot!r} here; choose from {offered}")
-            return self.add_bot(command.bot)
+            return self.seating.add_bot(self, command.bot)
         if isinstance(command, RemoveBot):
-            return self._remove_bot(command.seat)
+            return self.seating.remove_bot(self, command.seat)
         raise ProtocolError(f"{command.type} is not for this table")
 
     def _player_act(self, viewer: Watcher, number: int, seat: Seat, command: Act) -> Effects:
@@ -425,35 +420,6 @@ class TableLogic:
 
         return [*out, Later(acted)]
 
-    def _sit(self, viewer: Watcher, command: Sit, number: int | None) -> Effects:
-        if number is not None:
-            raise ProtocolError(f"you already sit in seat {number + 1}")
-        if command.seat >= self.size:
-            raise ProtocolError(f"this table has seats 1 to {self.size}")
-        if self.seats[command.seat] is not None:
-            raise ProtocolError(f"seat {command.seat + 1} is taken")
-        low, high = self.buy_in_range
-        if not low <= command.buy_in <= high:
-            raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
-        account = viewer.account
-        assert account is not None
-
-        def seated(row: StoredSeat) -> Effects:
-            self.seats[command.seat] = Seat(
-                account=account,
-                name=row.name,
-                stack=command.buy_in,
-                bank=self.settings.time_bank,
-                viewers=1,
-            )
-            self.dealer.offer(account, command.seed)
-            return [
-                Send(viewer, frame("seated", seat=command.seat, last_seq=0)),
-                *self.publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",)),
-            ]
-
-        return [Write(SitRow(self.id, command.seat, account, command.buy_in), seated)]
-
     @property
     def buy_in_range(self) -> tuple[int, int]:
         """The fewest and most chips a player may sit down with."""
@@ -463,49 +429,6 @@ class TableLogic:
     def default_buy_in(self) -> int:
         """What a bot sits down with, and what the page offers a player first."""
         return 20 * self.rules.big_bet
-
-    def stand(self, number: int) -> Effects:
-        """The seat stands up: its chips go back to its bankroll, then everyone hears."""
-        seat = self.seats[number]
-        if seat is None:
-            return []
-
-        def stood(_: object) -> Effects:
-            self.seats[number] = None
-            return self.publish(notes=(f"{seat.name} stands up",))
-
-        return [Write(StandRow(self.id, number), stood)]
-
-    def add_bot(self, name: str, quiet: bool = False) -> Effects:
-        """Seat a built-in bot in the first empty seat, buying in from the house."""
-        try:
-            bot = make_bot(name)
-        except ValueError as error:
-            raise ProtocolError(str(error)) from None
-        free = [n for n, s in enumerate(self.seats) if s is None]
-        if not free:
-            raise ProtocolError("the table is full")
-        number = free[0]
-        label = f"{name.capitalize()} bot {number + 1}"
-        buy_in = self.default_buy_in
-
-        def seated(row: StoredSeat) -> Effects:
-            self.seats[number] = Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
-            return [] if quiet else self.publish(notes=(f"{label} sits down in seat {number + 1}",))
-
-        return [Write(SitRow(self.id, number, None, buy_in, bot=name, name=label), seated)]
-
-    def _remove_bot(self, number: int) -> Effects:
-        seat = self.seats[number] if number < self.size else None
-        if seat is None or seat.bot is None:
-            raise ProtocolError(f"there is no bot in seat {number + 1}")
-        if self.in_hand(number) and self.hand is not None and not self.hand.is_over:
-            seat.leaving = True
-            return [
-                Write(LeavingRow(self.id, number)),
-                Later(lambda: self.publish(notes=(f"{seat.name} will leave after this hand",))),
-            ]
-        return self.stand(number)
 
     def _chat(self, viewer: Watcher, command: Chat) -> Effects:
         account = viewer.account
@@ -657,10 +580,7 @@ class TableLogic:
         self.hand_seats = numbers
         self.hand_sittings = self.sittings(numbers)
         self.actions = 0
-        keep_from = self._hand_first_no
-        self._hand_first_no = self.no + 1
-        while len(self.log) > 1 and self.log[0].no < keep_from:
-            self.log.popleft()
+        self.moments.hand_starts()
         self.seating.dealt(self)
         self.start_turn()
         return self.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
@@ -704,39 +624,9 @@ class TableLogic:
         notes: tuple[str, ...] = (),
         ack: tuple[Watcher, int] | None = None,
     ) -> Effects:
-        """Number and log a change, and send each viewer what changed for it; the
-        connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
-        self.no += 1
-        newest = Published(self.no, self.moment(events, notes), self.people())
-        before = self.log[-1] if self.log else None  # None: a table not started yet
-        self.log.append(newest)
-        if before is None or not self.viewers:
-            self._view = None
-            return []
-        view = self._view
-        was = view if view is not None and view.no == before.no else TableView(before)
-        now = TableView(newest, was)
-        self._view = now
-        acked, seq = ack or (None, 0)
-        return [Publish(EventFrames(now, was), tuple(self.viewers), acked, seq)]
-
-    def _catch_up(self, viewer: Watcher, hello: Hello) -> Effects:
-        """A joining viewer gets the changes since the event it holds, if this run
-        logged that one (the client holds the table as that moment's frame left it),
-        else a snapshot of the newest moment, which the next change is from."""
-        first, newest, last = self.log[0].no, self.log[-1], hello.last
-        if hello.epoch == self.epoch and last is not None and first <= last <= newest.no:
-            views: list[TableView] = []
-            for published in list(self.log)[last - first :]:
-                views.append(TableView(published, views[-1] if views else None))
-            return [
-                Send(viewer, EventFrames(now, before).text(viewer.account))
-                for before, now in itertools.pairwise(views)
-            ]
-        seat = newest.people.get(viewer.account)
-        table = project(newest.moment, seat)
-        log = project_log(newest.moment, seat)
-        return [Send(viewer, frame("snapshot", no=newest.no, table=table, log=log))]
+        """Number and keep a change, and publish to each viewer what changed for it;
+        the connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
+        return self.moments.publish(self.moment(events, notes), self.people(), self.viewers, ack)
 
     # -- restart --------------------------------------------------------------------
 
@@ -753,102 +643,5 @@ class TableLogic:
             act = Act(type="act", seq=1, **data)
             self.hand = self.hand.apply(action_of(act))
         self.actions = len(unfinished.actions)
-        self.no = 1
-        moment = replace(self.moment(), notes=("The table is back",))
-        self.log.append(Published(1, moment, self.people()))
-        self._hand_first_no = 1
+        self.moments.restart(replace(self.moment(), notes=("The table is back",)), self.people())
         self.start_turn()
-
-
-class CashSeating:
-    """A cash table's seating: players buy in and leave as they like, sit out, and are
-    dealt in while present; bots fill empty seats where the table has them; a hand
-    ends stored with the seats' stacks."""
-
-    def dealt_in(self, table: TableLogic, number: int, seat: Seat) -> bool:
-        if seat.sitting_out or seat.stack <= 0 or seat.leaving:
-            return False
-        dropped = seat.dropped_at
-        return (
-            seat.bot is not None
-            or dropped is None
-            or (table.clock() - dropped < table.settings.keep_seat)
-        )
-
-    def can_deal(self, table: TableLogic) -> bool:
-        if table.hand is not None and not table.hand.is_over:
-            return False
-        players = [s for n, s in enumerate(table.seats) if s and self.dealt_in(table, n, s)]
-        return len(players) >= 2 and any(s.bot is None for s in players)
-
-    def before_deal(self, table: TableLogic) -> Effects:
-        """Leavers, removed bots and the busted stand; then absentees count a missed
-        hand (standing after too many), then bots fill empty seats."""
-        return [*self.after_hand(table), Later(lambda: self._absentees(table))]
-
-    def _absentees(self, table: TableLogic) -> Effects:
-        now = table.clock()
-        out: Effects = []
-        for number, seat in enumerate(table.seats):
-            if seat is None:
-                continue
-            dropped = seat.dropped_at
-            if dropped is not None and now - dropped >= table.settings.keep_seat:
-                seat.sitting_out = True  # gone for good: missed hands count from now
-                out.append(Write(SittingOutRow(table.id, number, True)))
-            if seat.sitting_out:
-                seat.missed += 1
-                if seat.missed >= table.settings.missed_hands:
-                    out += table.stand(number)
-        return [*out, Later(lambda: self._fill(table))]
-
-    def _fill(self, table: TableLogic) -> Effects:
-        if table.bots and any(s is None for s in table.seats):
-            humans = sum(1 for s in table.seats if s is not None and s.bot is None)
-            bots = sum(1 for s in table.seats if s is not None and s.bot is not None)
-            if humans and bots < max(1, table.size - 2):
-                return table.add_bot(table.settings.bot)
-        return []
-
-    def dealt(self, table: TableLogic) -> None:
-        return None
-
-    def hand_over(self, table: TableLogic, recent: RecentHand, stacks: dict[int, int]) -> Effects:
-        hand = recent.state
-        phh = to_phh(hand, players=list(recent.names))
-        return [Write(FinishRow(recent.hand_id, table.id, stacks, recent.pot, phh, hand.rake))]
-
-    def after_hand(self, table: TableLogic) -> Effects:
-        """Seats change only between hands: leavers, removed bots and the busted stand."""
-        out: Effects = []
-        for number, seat in enumerate(table.seats):
-            if seat is None:
-                continue
-            if seat.leaving or seat.stack < (1 if seat.bot is None else table.rules.big_bet):
-                out += table.stand(number)
-        return out
-
-    def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
-        if table.in_hand(number) and table.hand is not None and not table.hand.is_over:
-            seat.leaving = True
-            seat.sitting_out = True
-            return [
-                Write(SittingOutRow(table.id, number, True)),
-                Write(LeavingRow(table.id, number)),
-                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
-            ]
-        return table.stand(number)
-
-    def command(self, table: TableLogic, viewer: Watcher, command: Command) -> Effects | None:
-        if isinstance(command, Register | Unregister):
-            raise ProtocolError("this table plays no tournament: open one from the lobby")
-        return None
-
-    def hurry(self, table: TableLogic) -> None:
-        return None
-
-    def joined(self, table: TableLogic, viewer: Watcher) -> Effects:
-        return []
-
-    def restored(self, table: TableLogic) -> None:
-        return None

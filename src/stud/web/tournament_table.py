@@ -41,6 +41,8 @@ __all__ = ["Director", "TournamentSeating", "TournamentTable"]
 
 log = logging.getLogger("stud.web")
 
+_SEATS_ITSELF = "a tournament seats its players itself: register to play"
+
 
 class Director(Protocol):
     """What a tournament table needs of the tournament that runs it (``web.tournament``),
@@ -135,6 +137,15 @@ class TournamentSeating:
         """Seats change only when the director says (after every table's hand of the round)."""
         return []
 
+    def sit(self, table: TableLogic, viewer: Watcher, command: Sit, number: int | None) -> Effects:
+        raise ProtocolError(_SEATS_ITSELF)
+
+    def add_bot(self, table: TableLogic, name: str, quiet: bool = False) -> Effects:
+        raise ProtocolError(_SEATS_ITSELF)
+
+    def remove_bot(self, table: TableLogic, number: int) -> Effects:
+        raise ProtocolError(_SEATS_ITSELF)
+
     def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
         seat.sitting_out = True
         return table.publish(notes=(f"{seat.name} sits out: folded every hand until back",))
@@ -143,7 +154,7 @@ class TournamentSeating:
         if isinstance(command, Register | Unregister):
             return [Registration(viewer, command)]
         if isinstance(command, Sit | AddBot | RemoveBot):
-            raise ProtocolError("a tournament seats its players itself: register to play")
+            raise ProtocolError(_SEATS_ITSELF)
         return None
 
     def hurry(self, table: TableLogic) -> None:
