@@ -34,9 +34,9 @@ from stud.rules import Rules
 from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
+from stud.web.chat import TableChat
 from stud.web.effects import (
     ActionRow,
-    ChatLine,
     Close,
     Effects,
     Later,
@@ -48,7 +48,6 @@ from stud.web.effects import (
 )
 from stud.web.fairness import Dealer, stored_shuffle
 from stud.web.frames import frame
-from stud.web.limits import RateLimit
 from stud.web.moments import Moments
 from stud.web.projection import Clock, Moment
 from stud.web.protocol import (
@@ -203,10 +202,7 @@ class TableLogic:
         self.hands_played = 0
         self.last_hour = LastHour()
         """The lobby's figures."""
-        self._chat_limit = RateLimit(
-            burst=self.settings.chat_burst, every=self.settings.chat_every, clock=clock
-        )
-        """Each account's chat lines: a burst, then one a ``chat_every``."""
+        self.chat = TableChat(table_id, self.settings, clock, wall)
 
     # -- inputs ---------------------------------------------------------------------
 
@@ -353,7 +349,7 @@ class TableLogic:
         if isinstance(command, Hello):
             raise ProtocolError("hello comes once, first")
         if isinstance(command, Chat):
-            return self._chat(viewer, command)
+            return self.chat.say(viewer, command.text, self.viewers)
         own = self.seating.command(self, viewer, command)
         if own is not None:
             return own
@@ -429,19 +425,6 @@ class TableLogic:
     def default_buy_in(self) -> int:
         """What a bot sits down with, and what the page offers a player first."""
         return 20 * self.rules.big_bet
-
-    def _chat(self, viewer: Watcher, command: Chat) -> Effects:
-        account = viewer.account
-        if account is None:
-            raise ProtocolError("sign in or play as a guest to chat")
-        if self._chat_limit.wait(str(account)):
-            raise ProtocolError("slow down: too many chat lines")
-        text = " ".join(command.text.split())
-        line = frame("chat", name=viewer.name, text=text, at=self.wall())
-        return [
-            Write(ChatLine(self.id, account, viewer.name, text)),
-            *(Send(other, line) for other in self.viewers),
-        ]
 
     # -- the hand -------------------------------------------------------------------
 
