@@ -19,7 +19,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any, Protocol
@@ -371,8 +371,8 @@ class Table:
                     await self.carry_out(effect.then(answer))
             elif isinstance(effect, Later):
                 await self.carry_out(effect.step())
-            else:
-                self.deliver(effect)
+            elif (pending := self.deliver(effect)) is not None:
+                await pending
 
     def _carry_out_now(self, effects: Effects) -> None:
         """Effects that need no store (sending, closing), carried out at once."""
@@ -381,11 +381,12 @@ class Table:
                 raise TypeError(f"{effect.row!r} cannot be stored here without waiting")
             if isinstance(effect, Later):
                 self._carry_out_now(effect.step())
-            else:
-                self.deliver(effect)
+            elif self.deliver(effect) is not None:
+                raise TypeError(f"{effect!r} cannot be carried out here without waiting")
 
-    def deliver(self, effect: Effect) -> None:
-        """Send a frame, publish a change to each connection, or close a connection."""
+    def deliver(self, effect: Effect) -> Awaitable[None] | None:
+        """Send a frame, publish a change to each connection, or close a connection; an
+        effect that must be waited for (a tournament's) returns what to await."""
         if isinstance(effect, Publish):
             acked, frames = effect.acked, effect.frames
             for viewer in effect.viewers:
@@ -397,6 +398,7 @@ class Table:
             effect.viewer.close()
         else:
             raise TypeError(f"a table cannot carry out {effect!r}")
+        return None
 
     async def _next(self) -> object:
         """The next item of the queue, or ``_DUE`` once the table's clock is due.

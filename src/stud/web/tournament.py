@@ -203,6 +203,9 @@ class Director:
         self._seqs: dict[int, int] = {}
         """Each person's last applied ``seq`` as stored, by account (a restart's)."""
         self.wall: Callable[[], float] = time.time
+        self._hands = asyncio.Lock()
+        """Held while a table's hand is stored and while the next round is dealt."""
+        self._rounds: set[asyncio.Task[None]] = set()
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         size = self.config.table_size
         self.tables = [
@@ -385,47 +388,77 @@ class Director:
 
     def _deal_round(self) -> None:
         """The hands the tournament says are due now, one to each table with two players
-        or more, at the level of this moment on the one clock (R10.1: between hands)."""
+        or more, at the level of this moment on the one clock (R10.1: between hands);
+        the round is stored before any table deals it."""
+        planned = self._plan_round()
+        if planned is not None:
+            progress, notes = planned
+            self.store.save_tournament(self.id, self.state, progress)
+            self._start_round(notes)
+
+    async def _deal_next_round(self) -> None:
+        """``_deal_round``, the round stored in a worker thread (the loop plays on)."""
+        planned = self._plan_round()
+        if planned is not None:
+            progress, notes = planned
+            await asyncio.to_thread(self.store.save_tournament, self.id, self.state, progress)
+            self._start_round(notes)
+
+    def _plan_round(self) -> tuple[dict[str, Any], tuple[str, ...]] | None:
+        """The round due now, as the tournament stands with it (to store), and what the
+        tables are told of it; ``None`` once the tournament is over."""
         tournament = self.tournament
         if tournament is None or tournament.is_over:
-            return
+            return None
         due = tournament.deal((self.wall() - self.started) / 60)
         first = due[0]
         changed = first.level != self.level or first.rules.variant is not self.rules.variant
         self.level, self.rules = first.level, first.rules
         self.round, self.results = {hand.table: hand for hand in due}, {}
-        self.store.save_tournament(self.id, self.state, self._progress())
+        level = f"Level {first.level + 1}: {first.rules.variant.game_name} at {first.rules.stakes}"
+        return self._progress(), (level,) if changed else ()
+
+    def _start_round(self, notes: tuple[str, ...]) -> None:
+        """Each table is given its hand of the stored round, and deals it."""
         for table in self.tables:
             table.rules = self.rules
             table.due = self.round.get(table.number)
-        if changed:
-            self._note(
-                f"Level {first.level + 1}: {first.rules.variant.game_name} at {first.rules.stakes}"
-            )
+        if notes:
+            self._note(*notes)
         for table in self.tables:
             table.wake()
         self.tell_all()
 
-    def hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
+    async def hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
         """A table's hand of the round is over (``final``: the stacks in the order of
-        ``due.players``). It is stored with where the round stands; the round's last
-        hand is stored with the tournament after the round (R10.2 places, R10.3 tables)
-        and the prizes of those it put out, in one transaction (on the event loop: a
-        round ends seldom). Then, once this table has published its hand, the players
-        are seated where the tournament says and the next round is dealt."""
+        ``due.players``). It is stored, in a worker thread, with where the round stands;
+        the round's last hand is stored with the tournament after the round (R10.2
+        places, R10.3 tables) and the prizes of those it put out, in one transaction.
+        Then, once this table has published its hand, the players are seated where the
+        tournament says and the next round is dealt. One table's hand at a time: the
+        next waits for this one's to be stored."""
+        async with self._hands:
+            await self._hand_over(recent, due, final)
+
+    async def _hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
         tournament = self.tournament
         assert tournament is not None
         phh = to_phh(recent.state, players=list(recent.names))
         before = self.results
-        self.results = results = {**before, due.table: final}
+        results = {**before, due.table: final}
         if len(results) < len(self.round):
-            try:
-                self.store.finish_tournament_hand(
-                    recent.hand_id, self.id, recent.pot, phh, self._progress(), {}, False
-                )
-            except Exception:
-                self.results = before
-                raise
+            progress = self._progress(results=results)
+            await asyncio.to_thread(
+                self.store.finish_tournament_hand,
+                recent.hand_id,
+                self.id,
+                recent.pot,
+                phh,
+                progress,
+                {},
+                False,
+            )
+            self.results = results
             self.tell_all()  # the standings show the chips as each table's hand ends
             return
         after = tournament.record([(self.round[t], results[t]) for t in sorted(self.round)])
@@ -433,7 +466,8 @@ class Director:
         seating = seats_after(after.tables, self.seating, self.config.table_size)
         state = "over" if after.is_over else self.state
         progress = self._progress(after, seating, {})
-        self.store.finish_tournament_hand(
+        await asyncio.to_thread(
+            self.store.finish_tournament_hand,
             recent.hand_id,
             self.id,
             recent.pot,
@@ -444,15 +478,18 @@ class Director:
         )
         self.tournament, self.seating, self.state = after, seating, state
         self.round, self.results = {}, {}
-        asyncio.get_running_loop().call_soon(self._next_round)
+        round_ = asyncio.get_running_loop().create_task(self._next_round())
+        self._rounds.add(round_)
+        round_.add_done_callback(self._rounds.discard)
 
-    def _next_round(self) -> None:
-        self._announce()
-        self._carry_out_seating()
-        if self.state == "running":
-            self._deal_round()
-        else:
-            self.tell_all()
+    async def _next_round(self) -> None:
+        async with self._hands:
+            self._announce()
+            self._carry_out_seating()
+            if self.state == "running":
+                await self._deal_next_round()
+            else:
+                self.tell_all()
 
     def _announce(self) -> None:
         """Say who finished where, and what they won."""
@@ -535,12 +572,14 @@ class Director:
         tournament: Tournament | None = None,
         seating: Mapping[int, tuple[int, int]] | None = None,
         round_: Mapping[int, TableHand] | None = None,
+        results: Mapping[int, tuple[int, ...]] | None = None,
     ) -> dict[str, Any]:
         """Where the tournament stands, to store: enough to resume it after a kill."""
         tournament = tournament or self.tournament
         assert tournament is not None
         seating = self.seating if seating is None else seating
         round_ = self.round if round_ is None else round_
+        results = self.results if results is None else results
         return {
             "stacks": list(tournament.stacks),
             "tables": [list(t) for t in tournament.tables],
@@ -556,7 +595,9 @@ class Director:
             "round": [
                 [h.number, h.table, list(h.players), list(h.stacks)] for h in round_.values()
             ],
-            "results": [[t, list(f)] for t, f in sorted(self.results.items()) if round_],
+            "results": [
+                [t, list(f)] for t, f in sorted((results or self.results).items()) if round_
+            ],
         }
 
     def _restore(self) -> None:

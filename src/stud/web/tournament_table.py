@@ -12,7 +12,7 @@ so their stack is anted and folded away as the rules already have it.
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -65,7 +65,9 @@ class Director(Protocol):
 
     def registration(self, viewer: Viewer, command: Register | Unregister) -> None: ...
 
-    def hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None: ...
+    async def hand_over(
+        self, recent: RecentHand, due: TableHand, final: tuple[int, ...]
+    ) -> None: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -251,18 +253,19 @@ class TournamentTable(Table):
 
     # -- the tournament's effects -------------------------------------------------------
 
-    def deliver(self, effect: Effect) -> None:
+    def deliver(self, effect: Effect) -> Awaitable[None] | None:
         if isinstance(effect, HandOver):
-            self.director.hand_over(effect.recent, effect.due, effect.final)
-        elif isinstance(effect, Registration):
+            return self.director.hand_over(effect.recent, effect.due, effect.final)
+        if isinstance(effect, Registration):
             assert isinstance(effect.viewer, Viewer)
             self.director.registration(effect.viewer, effect.command)
-        elif isinstance(effect, Joined):
+            return None
+        if isinstance(effect, Joined):
             viewer = effect.viewer
             assert isinstance(viewer, Viewer)
             self.director.tell(viewer)
             found = self.director.where(viewer.account)
             if found is not None and found[0] is not self:  # seated at another of its tables
                 self.tell_moved(viewer, *found)
-        else:
-            super().deliver(effect)
+            return None
+        return super().deliver(effect)
