@@ -108,16 +108,16 @@ def _play(table: Table, viewers: list[Viewer], hands: list[tuple[list[Card], lis
     numbers = tuple(range(SEATS))
     logic = table.logic
     for hand_id, (_, steps) in enumerate(hands, 1):
-        logic.hand_seats, logic.hand_id = numbers, hand_id
-        logic.hand_sittings = logic.sittings(numbers)  # as a deal says who holds them
+        logic.play.hand_seats, logic.play.hand_id = numbers, hand_id
+        logic.play.hand_sittings = logic.play.sittings(numbers)  # as a deal says who holds them
         logic.moments.hand_starts()  # as a deal keeps the log short
         for hand, events, notes in steps:
-            logic.hand = hand
-            logic.start_turn()
+            logic.play.hand = hand
+            logic.play.start_turn()
             _publish(table, events=events, notes=notes)
         for index, viewer in enumerate(viewers):
             got[index].extend(viewer.take())
-        logic.hand = None
+        logic.play.hand = None
     return got
 
 

@@ -53,7 +53,7 @@ def test_a_write_held_at_one_table_holds_up_no_other_table() -> None:
                 hand = table.hand
                 assert hand is not None
                 assert hand.actor is not None
-                mover = free[table.logic.hand_seats[hand.actor]]
+                mover = free[table.logic.play.hand_seats[hand.actor]]
                 if not mover.legal():
                     await mover.until(lambda m: bool(mover.legal()))
                 action = next(

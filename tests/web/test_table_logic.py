@@ -96,34 +96,34 @@ def _table() -> tuple[TableLogic, _Viewer, _Viewer, list[float]]:
     done = _run(logic.join(ann, Hello(type="hello")))
     assert [e.row for e in done if isinstance(e, Write) and isinstance(e.row, StartRow)]
     _run(logic.join(bob, Hello(type="hello")))
-    assert logic.hand is not None
-    assert logic.hand_id == 7
+    assert logic.play.hand is not None
+    assert logic.play.hand_id == 7
     return logic, ann, bob, now
 
 
 def _actor(logic: TableLogic, ann: _Viewer, bob: _Viewer) -> _Viewer:
-    hand = logic.hand
+    hand = logic.play.hand
     assert hand is not None
     assert hand.actor is not None
-    return (ann, bob)[logic.hand_seats[hand.actor]]
+    return (ann, bob)[logic.play.hand_seats[hand.actor]]
 
 
 def test_an_action_is_stored_before_anyone_hears_of_it() -> None:
     logic, ann, bob, _ = _table()
-    hand, no = logic.hand, logic.moments.no
+    hand, no = logic.play.hand, logic.moments.no
     actor = _actor(logic, ann, bob)
     effects = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     (write,) = [e for e in effects if isinstance(e, Write)]
     assert isinstance(write.row, ActionRow)
     assert (write.row.hand, write.row.number, write.row.seq) == (7, 1, 1)
     assert not any(isinstance(e, Publish | Send) for e in effects)
-    assert (logic.hand, logic.moments.no) == (
+    assert (logic.play.hand, logic.moments.no) == (
         hand,
         no,
     )  # nothing changed until the write is answered
     assert write.then is not None
     after = _run(write.then(None))
-    assert logic.hand is not hand
+    assert logic.play.hand is not hand
     assert logic.moments.no == no + 1
     (publish,) = [e for e in after if isinstance(e, Publish)]
     assert (publish.acked, publish.seq) == (actor, 1)
@@ -132,13 +132,13 @@ def test_an_action_is_stored_before_anyone_hears_of_it() -> None:
 
 def test_a_write_never_answered_changes_nothing_anyone_sees() -> None:
     logic, ann, bob, _ = _table()
-    hand, no, log = logic.hand, logic.moments.no, list(logic.moments.log)
+    hand, no, log = logic.play.hand, logic.moments.no, list(logic.moments.log)
     actor = _actor(logic, ann, bob)
     effects = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     assert any(isinstance(e, Write) for e in effects)
     # The store refused: the shell drops the rest; the hand, its numbering and its
     # log are as they were, and the same action may be sent again.
-    assert (logic.hand, logic.moments.no, list(logic.moments.log)) == (hand, no, log)
+    assert (logic.play.hand, logic.moments.no, list(logic.moments.log)) == (hand, no, log)
     again = logic.command(actor, Act(type="act", seq=1, action="bring_in"))
     assert isinstance(next(e for e in again if isinstance(e, Write)).row, ActionRow)
 

@@ -58,7 +58,7 @@ class CashSeating:
                 bank=table.settings.time_bank,
                 viewers=1,
             )
-            table.dealer.offer(account, command.seed)
+            table.play.dealer.offer(account, command.seed)
             return [
                 Send(viewer, frame("seated", seat=command.seat, last_seq=0)),
                 *table.publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",)),
@@ -103,7 +103,11 @@ class CashSeating:
         seat = table.seats[number] if number < table.size else None
         if seat is None or seat.bot is None:
             raise ProtocolError(f"there is no bot in seat {number + 1}")
-        if table.in_hand(number) and table.hand is not None and not table.hand.is_over:
+        if (
+            table.play.in_hand(number)
+            and table.play.hand is not None
+            and not table.play.hand.is_over
+        ):
             seat.leaving = True
             return [
                 Write(LeavingRow(table.id, number)),
@@ -122,7 +126,7 @@ class CashSeating:
         )
 
     def can_deal(self, table: TableLogic) -> bool:
-        if table.hand is not None and not table.hand.is_over:
+        if table.play.hand is not None and not table.play.hand.is_over:
             return False
         players = [s for n, s in enumerate(table.seats) if s and self.dealt_in(table, n, s)]
         return len(players) >= 2 and any(s.bot is None for s in players)
@@ -175,7 +179,11 @@ class CashSeating:
         return out
 
     def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
-        if table.in_hand(number) and table.hand is not None and not table.hand.is_over:
+        if (
+            table.play.in_hand(number)
+            and table.play.hand is not None
+            and not table.play.hand.is_over
+        ):
             seat.leaving = True
             seat.sitting_out = True
             return [

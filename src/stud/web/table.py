@@ -221,12 +221,12 @@ class Table:
 
     @property
     def hand(self) -> HandState | None:
-        return self.logic.hand
+        return self.logic.play.hand
 
     @property
     def recent(self) -> list[RecentHand]:
         """The hands this table finished lately, the newest last."""
-        return list(self.logic.recent)
+        return list(self.logic.play.recent)
 
     @property
     def settings(self) -> Settings:
@@ -279,7 +279,7 @@ class Table:
     def summary(self) -> dict[str, Any]:
         logic = self.logic
         taken = sum(1 for s in logic.seats if s is not None)
-        hands, average_pot = logic.last_hour.figures(logic.wall())
+        hands, average_pot = logic.play.last_hour.figures(logic.wall())
         return {
             "id": self.id,
             "name": logic.name,

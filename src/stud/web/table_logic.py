@@ -11,10 +11,12 @@ moments are numbered; each connection gets the projection of each for the seat i
 account sits in (``stud.web.frames``), and a connection that comes back gets the
 moments it missed or a snapshot.
 
-What differs between a cash table and a tournament's is its ``Seating``: who is
-dealt in, when a hand is due, what happens to a finished hand and between hands.
-``CashSeating`` is the cash game's: buy-ins, sitting out, leaving, bots filling
-empty seats and the hand stored when it ends.
+``TableLogic`` takes the inputs and holds the seats, the connections and the
+published moments; its ``HandPlay`` holds the hand: the deal, the actions in turn,
+the clock, the end. What differs between a cash table and a tournament's is its
+``Seating``: who is dealt in, when a hand is due, what happens to a finished hand
+and between hands (``stud.web.cash_seating`` is the cash game's: buy-ins, sitting
+out, leaving, bots filling empty seats, the hand stored when it ends).
 """
 
 from __future__ import annotations
@@ -182,27 +184,11 @@ class TableLogic:
         """Seconds since the epoch: what clients are told deadlines and lines by."""
         self.epoch = secrets.token_hex(4)
         self.seats: list[Seat | None] = [None] * size
-        self.hand: HandState | None = None
-        self.hand_seats: tuple[int, ...] = ()
-        self.hand_sittings: tuple[int, ...] = ()
-        """Who held each seat of the hand (``Moment.hand_sittings``)."""
-        self.hand_id: int | None = None
-        self.actions = 0
-        """Actions of the hand stored so far."""
-        self.turn_start = 0.0
-        self.deadline: float | None = None
-        self.next_deal = 0.0
         self.moments = Moments()
         self.viewers: set[Watcher] = set()
-        self._rng = random.Random(secrets.randbits(64))
-        self.dealer = Dealer()
-        """The next hand's committed deck, and the seeds players offer for it."""
-        self.shuffle: Shuffle | None = None
-        self.recent: deque[RecentHand] = deque(maxlen=20)
-        self.hands_played = 0
-        self.last_hour = LastHour()
-        """The lobby's figures."""
         self.chat = TableChat(table_id, self.settings, clock, wall)
+        self.play = HandPlay(self)
+        """The hand, its clock and the hands before it."""
 
     # -- inputs ---------------------------------------------------------------------
 
@@ -216,7 +202,7 @@ class TableLogic:
         """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
         the hand that was in play dealt again and replayed, and the last hour's pots;
         a hand restored after its last action is finished now."""
-        self.last_hour = LastHour(pots)
+        self.play.last_hour = LastHour(pots)
         for row in seats:
             if row.seat >= self.size:
                 continue
@@ -234,11 +220,11 @@ class TableLogic:
                 dropped_at=None if bot else self.clock(),
             )
         if unfinished is not None:
-            self._replay(unfinished)
+            self.play.replay(unfinished)
         self.seating.restored(self)
         self.moments.begin(self.moment(), self.people())
-        if self.hand is not None and self.hand.is_over:
-            return self._finish()
+        if self.play.hand is not None and self.play.hand.is_over:
+            return self.play.finish()
         return []
 
     def join(self, viewer: Watcher, hello: Hello) -> Effects:
@@ -267,7 +253,7 @@ class TableLogic:
         if back:
             out += self.publish(notes=(f"{viewer.name} is back",))
         out += self.seating.joined(self, viewer)
-        return [*out, Later(self.maybe_deal)]
+        return [*out, Later(self.play.maybe_deal)]
 
     def part(self, viewer: Watcher) -> Effects:
         """A connection closed: a seated player's absence is timed from now."""
@@ -281,7 +267,7 @@ class TableLogic:
             if seat.viewers == 0:
                 seat.dropped_at = self.clock()
                 out += self.publish(notes=(f"{seat.name} lost the connection",))
-        return [*out, Later(self.maybe_deal)]
+        return [*out, Later(self.play.maybe_deal)]
 
     def command(self, viewer: Watcher, command: Command) -> Effects:
         """A command from a connection; a bad one is answered to it alone."""
@@ -291,9 +277,9 @@ class TableLogic:
             seq = command.seq if isinstance(command, Act) else None
             return [
                 Send(viewer, frame("error", message=str(error), seq=seq)),
-                Later(self.maybe_deal),
+                Later(self.play.maybe_deal),
             ]
-        return [*out, Later(self._hurry), Later(self.maybe_deal)]
+        return [*out, Later(self._hurry), Later(self.play.maybe_deal)]
 
     def _hurry(self) -> Effects:
         self.seating.hurry(self)
@@ -301,22 +287,11 @@ class TableLogic:
 
     def tick(self) -> Effects:
         """The clock came due: a bot's turn, a person's time out, or a deal."""
-        hand = self.hand
-        out: Effects = []
-        if hand is not None and hand.actor is not None:
-            table_seat = self.hand_seats[hand.actor]
-            seat = self.seats[table_seat]
-            assert seat is not None
-            if seat.bot is not None:
-                action = seat.bot.act(view_of(hand, hand.actor), self._rng)
-                out = self.act(table_seat, action, timed_out=False)
-            else:
-                out = self._time_out(table_seat, hand)
-        return [*out, Later(self.maybe_deal)]
+        return self.play.tick()
 
     def clock_failed(self) -> None:
         """The clock's step failed: give the seat to act a fresh turn rather than loop."""
-        self.deadline = self.clock() + self.settings.turn_time
+        self.play.clock_failed()
 
     def close(self) -> Effects:
         """The table stops: every connection is closed (the hand stays stored)."""
@@ -324,15 +299,11 @@ class TableLogic:
 
     def wake_at(self) -> float | None:
         """When the clock is next due: a bot's move, a person's deadline, a deal."""
-        hand = self.hand
-        if hand is not None and hand.actor is not None:
-            seat = self.seats[self.hand_seats[hand.actor]]
-            if seat is not None and seat.bot is not None:
-                return self.turn_start + self.settings.bot_delay
-            return self.deadline
-        if self.seating.can_deal(self):
-            return self.next_deal
-        return None
+        return self.play.wake_at()
+
+    def maybe_deal(self) -> Effects:
+        """Deal, if a hand is due and its pause is over."""
+        return self.play.maybe_deal()
 
     # -- commands -------------------------------------------------------------------
 
@@ -371,7 +342,7 @@ class TableLogic:
                 Later(lambda: self.publish(notes=(f"{seat.name} sits out",))),
             ]
         if isinstance(command, SitIn):
-            if seat.stack == 0 and not self.in_hand(number):
+            if seat.stack == 0 and not self.play.in_hand(number):
                 raise ProtocolError("you have no chips: leave and buy in again")
             seat.sit_in(self.settings)
             return [
@@ -394,23 +365,25 @@ class TableLogic:
     def _player_act(self, viewer: Watcher, number: int, seat: Seat, command: Act) -> Effects:
         if command.seq <= seat.last_seq:
             return [Send(viewer, frame("ack", seq=command.seq, applied=False))]
-        hand = self.hand
-        if hand is None or hand.actor is None or not self.in_hand(number):
+        hand = self.play.hand
+        if hand is None or hand.actor is None or not self.play.in_hand(number):
             raise ProtocolError("there is no action for you now")
-        if self.hand_seats[hand.actor] != number:
-            actor = self.seats[self.hand_seats[hand.actor]]
+        if self.play.hand_seats[hand.actor] != number:
+            actor = self.seats[self.play.hand_seats[hand.actor]]
             raise ProtocolError(
                 f"it is {actor.name if actor else 'another seat'}'s turn, not yours"
             )
-        used = self.clock() - self.turn_start
+        used = self.clock() - self.play.turn_start
         try:
-            out = self.act(number, action_of(command), timed_out=False, ack=(viewer, command.seq))
+            out = self.play.act(
+                number, action_of(command), timed_out=False, ack=(viewer, command.seq)
+            )
         except IllegalActionError as error:
             raise ProtocolError(str(error)) from None
 
         def acted() -> Effects:
             seat.last_seq = command.seq
-            self.dealer.offer(viewer.account, command.seed)
+            self.play.dealer.offer(viewer.account, command.seed)
             seat.spend(used, self.settings)
             return []
 
@@ -426,10 +399,79 @@ class TableLogic:
         """What a bot sits down with, and what the page offers a player first."""
         return 20 * self.rules.big_bet
 
-    # -- the hand -------------------------------------------------------------------
+    # -- publishing -----------------------------------------------------------------
+
+    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
+        """The table as it is now, with what just happened."""
+        clock = None
+        hand = self.play.hand
+        if hand is not None and hand.actor is not None and self.play.deadline is not None:
+            number = self.play.hand_seats[hand.actor]
+            seat = self.seats[number]
+            bank = seat.bank if seat else 0.0
+            left = self.play.deadline - self.clock()
+            clock = Clock(number, self.wall() + left, bank)
+        infos = tuple(None if s is None else s.seat_info() for s in self.seats)
+        return Moment(
+            table=self.id,
+            name=self.name,
+            rules=self.rules,
+            seats=infos,
+            hand=hand,
+            hand_seats=self.play.hand_seats,
+            hand_sittings=self.play.hand_sittings,
+            hand_id=self.play.hand_id,
+            clock=clock,
+            events=events,
+            notes=notes,
+            shuffle=self.play.shuffle,
+            next_deck=self.play.dealer.next.root,
+        )
+
+    def publish(
+        self,
+        events: tuple[Any, ...] = (),
+        notes: tuple[str, ...] = (),
+        ack: tuple[Watcher, int] | None = None,
+    ) -> Effects:
+        """Number and keep a change, and publish to each viewer what changed for it;
+        the connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
+        return self.moments.publish(self.moment(events, notes), self.people(), self.viewers, ack)
+
+
+class HandPlay:
+    """The hand at a table: dealt when one is due, its actions stored and applied in
+    turn, its clock kept (a bot's pace, a person's turn and time bank), and its end
+    given to the table's seating; with the hands it finished lately."""
+
+    def __init__(self, table: TableLogic) -> None:
+        self.table = table
+        self.hand: HandState | None = None
+        self.hand_seats: tuple[int, ...] = ()
+        self.hand_sittings: tuple[int, ...] = ()
+        """Who held each seat of the hand (``Moment.hand_sittings``)."""
+        self.hand_id: int | None = None
+        self.actions = 0
+        """Actions of the hand stored so far."""
+        self.turn_start = 0.0
+        self.deadline: float | None = None
+        self.next_deal = 0.0
+        self._rng = random.Random(secrets.randbits(64))
+        self.dealer = Dealer()
+        """The next hand's committed deck, and the seeds players offer for it."""
+        self.shuffle: Shuffle | None = None
+        self.recent: deque[RecentHand] = deque(maxlen=20)
+        self.hands_played = 0
+        self.last_hour = LastHour()
+        """The lobby's figures."""
 
     def in_hand(self, number: int) -> bool:
+        """Whether seat ``number`` was dealt the hand (over or not)."""
         return self.hand is not None and number in self.hand_seats
+
+    def in_play(self, number: int) -> bool:
+        """Whether seat ``number`` is in a hand still being played."""
+        return self.in_hand(number) and self.hand is not None and not self.hand.is_over
 
     def act(
         self,
@@ -455,15 +497,15 @@ class TableLogic:
         def stored(_: object) -> Effects:
             self.actions = number_in_hand
             self.hand = after
-            out = self._finish() if after.is_over else []
+            out = self.finish() if after.is_over else []
             return [*out, Later(published)]
 
         def published() -> Effects:
             self.start_turn()
             notes = (note,) if note else ()
-            out = self.publish(events=after.events[before:], notes=notes, ack=ack)
+            out = self.table.publish(events=after.events[before:], notes=notes, ack=ack)
             if after.is_over:
-                out += self.seating.after_hand(self)
+                out += self.table.seating.after_hand(self.table)
             return out
 
         return [Write(row, stored)]
@@ -472,27 +514,27 @@ class TableLogic:
         """The clock ran out: check if possible, else fold; a bring-in posts; sit out."""
         legal = hand.legal_actions()
         action: Action = next((a for a in (Check(), BringIn(), Show()) if a in legal), Fold())
-        seat = self.seats[table_seat]
+        seat = self.table.seats[table_seat]
         assert seat is not None
         seat.bank = 0.0
         seat.sitting_out = True
         note = f"{seat.name} timed out"
         return [
-            Write(SittingOutRow(self.id, table_seat, True)),
+            Write(SittingOutRow(self.table.id, table_seat, True)),
             Later(lambda: self.act(table_seat, action, timed_out=True, note=note)),
         ]
 
     def start_turn(self) -> None:
         hand = self.hand
-        self.turn_start = self.clock()
+        self.turn_start = self.table.clock()
         self.deadline = None
         if hand is not None and hand.actor is not None:
-            seat = self.seats[self.hand_seats[hand.actor]]
+            seat = self.table.seats[self.hand_seats[hand.actor]]
             if seat is not None:
-                self.deadline = seat.deadline(self.turn_start, self.settings)
-        self.seating.hurry(self)
+                self.deadline = seat.deadline(self.turn_start, self.table.settings)
+        self.table.seating.hurry(self.table)
 
-    def _finish(self) -> Effects:
+    def finish(self) -> Effects:
         """The hand is over: the seats' stacks, then where the hand goes (its seating's
         ``hand_over``), then the hand kept as a recent one and the next deal's pause."""
         hand = self.hand
@@ -500,12 +542,14 @@ class TableLogic:
         assert self.hand_id is not None
         stacks: dict[int, int] = {}
         for h, number in enumerate(self.hand_seats):
-            seat = self.seats[number]
+            seat = self.table.seats[number]
             if seat is not None:
                 seat.stack = hand.final_stacks[h]
                 stacks[number] = seat.stack
-        names = tuple(s.name if s else "?" for s in (self.seats[n] for n in self.hand_seats))
-        accounts = tuple(s.account if s else 0 for s in (self.seats[n] for n in self.hand_seats))
+        names = tuple(s.name if s else "?" for s in (self.table.seats[n] for n in self.hand_seats))
+        accounts = tuple(
+            s.account if s else 0 for s in (self.table.seats[n] for n in self.hand_seats)
+        )
         recent = RecentHand(
             self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle
         )
@@ -515,33 +559,35 @@ class TableLogic:
             self.last_hour.add(recent.ended, recent.pot)
             self.hands_played += 1
             for number in self.hand_seats:
-                seat = self.seats[number]
+                seat = self.table.seats[number]
                 if seat is not None:
-                    seat.dealt_a_hand(self.settings)
-            self.next_deal = self.clock() + self.settings.hand_pause
+                    seat.dealt_a_hand(self.table.settings)
+            self.next_deal = self.table.clock() + self.table.settings.hand_pause
             return []
 
-        return [*self.seating.hand_over(self, recent, stacks), Later(kept)]
+        return [*self.table.seating.hand_over(self.table, recent, stacks), Later(kept)]
 
     def maybe_deal(self) -> Effects:
         """Deal, if a hand is due and its pause is over."""
-        if not self.seating.can_deal(self) or self.clock() < self.next_deal:
+        if not self.table.seating.can_deal(self.table) or self.table.clock() < self.next_deal:
             return []
-        return [*self.seating.before_deal(self), Later(self._deal_now)]
+        return [*self.table.seating.before_deal(self.table), Later(self._deal_now)]
 
     def _deal_now(self) -> Effects:
-        if not self.seating.can_deal(self):
+        if not self.table.seating.can_deal(self.table):
             return []
         numbers = tuple(
-            n for n, s in enumerate(self.seats) if s and self.seating.dealt_in(self, n, s)
+            n
+            for n, s in enumerate(self.table.seats)
+            if s and self.table.seating.dealt_in(self.table, n, s)
         )
-        seats = [s for s in (self.seats[n] for n in numbers) if s is not None]
+        seats = [s for s in (self.table.seats[n] for n in numbers) if s is not None]
         accounts = tuple(s.account for s in seats)
         shuffle = self.dealer.shuffle(list(accounts))
         deck = list(shuffle.dealt)
         stacks = [s.stack for s in seats]
         row = StartRow(
-            self.id,
+            self.table.id,
             "".join(str(c) for c in deck),
             numbers,
             tuple(s.name for s in seats),
@@ -559,72 +605,64 @@ class TableLogic:
         return [Write(row, stored)]
 
     def _deal(self, numbers: tuple[int, ...], deck: list[Card], stacks: list[int]) -> Effects:
-        self.hand = new_hand(self.rules, stacks, deck=deck)
+        self.hand = new_hand(self.table.rules, stacks, deck=deck)
         self.hand_seats = numbers
         self.hand_sittings = self.sittings(numbers)
         self.actions = 0
-        self.moments.hand_starts()
-        self.seating.dealt(self)
+        self.table.moments.hand_starts()
+        self.table.seating.dealt(self.table)
         self.start_turn()
-        return self.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+        return self.table.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
 
     def sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
         """The sitting in each of these seats (-1, nobody's, for an empty one)."""
-        return tuple(-1 if (s := self.seats[n]) is None else s.sitting for n in numbers)
+        return tuple(-1 if (s := self.table.seats[n]) is None else s.sitting for n in numbers)
 
-    # -- publishing -----------------------------------------------------------------
-
-    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
-        """The table as it is now, with what just happened."""
-        clock = None
+    def tick(self) -> Effects:
+        """The clock came due: a bot's turn, a person's time out, or a deal."""
         hand = self.hand
-        if hand is not None and hand.actor is not None and self.deadline is not None:
-            number = self.hand_seats[hand.actor]
-            seat = self.seats[number]
-            bank = seat.bank if seat else 0.0
-            left = self.deadline - self.clock()
-            clock = Clock(number, self.wall() + left, bank)
-        infos = tuple(None if s is None else s.seat_info() for s in self.seats)
-        return Moment(
-            table=self.id,
-            name=self.name,
-            rules=self.rules,
-            seats=infos,
-            hand=hand,
-            hand_seats=self.hand_seats,
-            hand_sittings=self.hand_sittings,
-            hand_id=self.hand_id,
-            clock=clock,
-            events=events,
-            notes=notes,
-            shuffle=self.shuffle,
-            next_deck=self.dealer.next.root,
-        )
+        out: Effects = []
+        if hand is not None and hand.actor is not None:
+            table_seat = self.hand_seats[hand.actor]
+            seat = self.table.seats[table_seat]
+            assert seat is not None
+            if seat.bot is not None:
+                action = seat.bot.act(view_of(hand, hand.actor), self._rng)
+                out = self.act(table_seat, action, timed_out=False)
+            else:
+                out = self._time_out(table_seat, hand)
+        return [*out, Later(self.maybe_deal)]
 
-    def publish(
-        self,
-        events: tuple[Any, ...] = (),
-        notes: tuple[str, ...] = (),
-        ack: tuple[Watcher, int] | None = None,
-    ) -> Effects:
-        """Number and keep a change, and publish to each viewer what changed for it;
-        the connection whose action it is (``ack``) has the action's ``seq`` in its frame."""
-        return self.moments.publish(self.moment(events, notes), self.people(), self.viewers, ack)
+    def clock_failed(self) -> None:
+        """The clock's step failed: give the seat to act a fresh turn rather than loop."""
+        self.deadline = self.table.clock() + self.table.settings.turn_time
 
-    # -- restart --------------------------------------------------------------------
+    def wake_at(self) -> float | None:
+        """When the clock is next due: a bot's move, a person's deadline, a deal."""
+        hand = self.hand
+        if hand is not None and hand.actor is not None:
+            seat = self.table.seats[self.hand_seats[hand.actor]]
+            if seat is not None and seat.bot is not None:
+                return self.turn_start + self.table.settings.bot_delay
+            return self.deadline
+        if self.table.seating.can_deal(self.table):
+            return self.next_deal
+        return None
 
-    def _replay(self, unfinished: StoredHand) -> None:
+    def replay(self, unfinished: StoredHand) -> None:
         """The hand that was in play, dealt again from its stored deck and replayed."""
         self.hand_id = unfinished.id
         deck = list(parse_cards(unfinished.deck))
         shuffle = stored_shuffle(unfinished.shuffle)
         self.shuffle = shuffle if shuffle is not None and list(shuffle.dealt) == deck else None
-        self.hand = new_hand(self.rules, unfinished.stacks, deck=deck)
+        self.hand = new_hand(self.table.rules, unfinished.stacks, deck=deck)
         self.hand_seats = tuple(unfinished.seats)
         self.hand_sittings = self.sittings(self.hand_seats)
         for _, data, _ in unfinished.actions:
             act = Act(type="act", seq=1, **data)
             self.hand = self.hand.apply(action_of(act))
         self.actions = len(unfinished.actions)
-        self.moments.restart(replace(self.moment(), notes=("The table is back",)), self.people())
+        self.table.moments.restart(
+            replace(self.table.moment(), notes=("The table is back",)), self.table.people()
+        )
         self.start_turn()

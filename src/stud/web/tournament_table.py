@@ -110,7 +110,7 @@ class TournamentSeating:
         return self.running() and seat.stack > 0
 
     def can_deal(self, table: TableLogic) -> bool:
-        return self.due is not None and (table.hand is None or table.hand.is_over)
+        return self.due is not None and (table.play.hand is None or table.play.hand.is_over)
 
     def before_deal(self, table: TableLogic) -> Effects:
         """The hand due is dealt to exactly the players the tournament says sit here."""
@@ -161,18 +161,18 @@ class TournamentSeating:
 
     def hurry(self, table: TableLogic) -> None:
         """A player sitting out is folded (or checked) for at once: blinded away."""
-        hand = table.hand
-        if table.deadline is not None and hand is not None and hand.actor is not None:
-            seat = table.seats[table.hand_seats[hand.actor]]
+        hand = table.play.hand
+        if table.play.deadline is not None and hand is not None and hand.actor is not None:
+            seat = table.seats[table.play.hand_seats[hand.actor]]
             if seat is not None and seat.sitting_out:
-                table.deadline = table.turn_start
+                table.play.deadline = table.play.turn_start
 
     def joined(self, table: TableLogic, viewer: Watcher) -> Effects:
         return [Joined(viewer)]
 
     def restored(self, table: TableLogic) -> None:
         """A hand that was in play is the round's hand the director gave."""
-        if table.hand is not None:
+        if table.play.hand is not None:
             self.playing, self.due = self.due, None
 
 
