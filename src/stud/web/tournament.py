@@ -203,8 +203,8 @@ class Director:
         self._seqs: dict[int, int] = {}
         """Each person's last applied ``seq`` as stored, by account (a restart's)."""
         self.wall: Callable[[], float] = time.time
-        self._hands = asyncio.Lock()
-        """Held while a table's hand is stored and while the next round is dealt."""
+        self._one_at_a_time = asyncio.Lock()
+        """One change to the tournament at a time: an entry, a table's hand, a round."""
         self._rounds: set[asyncio.Task[None]] = set()
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         size = self.config.table_size
@@ -333,56 +333,73 @@ class Director:
 
     # -- registration ---------------------------------------------------------------
 
-    def registration(self, viewer: Viewer, command: Register | Unregister) -> None:
-        """``register`` or ``unregister`` from a connection at any of the tables."""
-        account = viewer.account
-        if account is None:
-            raise ProtocolError("sign in or play as a guest to register")
-        if self.state != "registering":
-            when = "is over" if self.state == "over" else "is full and has started"
-            raise ProtocolError(f"registration is closed: the tournament {when}")
-        if isinstance(command, Register):
-            entry = self.store.enter(self.id, account)
-            self.entries.append(entry)
-            viewer.push(frame("registered", tournament=self.id, seat=entry.seat))
-            self._note(f"{entry.name} registers")
-            self._fill_and_begin()
-        else:
-            self.store.unenter(self.id, account)
-            gone = [e for e in self.entries if e.account_id == account and e.bot is None]
-            self.entries = [e for e in self.entries if e not in gone]
-            viewer.push(frame("unregistered", tournament=self.id))
-            self._note(*(f"{e.name} unregisters" for e in gone))
-        self.tell_all()
+    async def registration(self, viewer: Viewer, command: Register | Unregister) -> None:
+        """``register`` or ``unregister`` from a connection at any of the tables; the
+        entry is stored in a worker thread, and a tournament it fills begins."""
+        async with self._one_at_a_time:
+            account = viewer.account
+            if account is None:
+                raise ProtocolError("sign in or play as a guest to register")
+            if self.state != "registering":
+                when = "is over" if self.state == "over" else "is full and has started"
+                raise ProtocolError(f"registration is closed: the tournament {when}")
+            if isinstance(command, Register):
+                entry = await asyncio.to_thread(self.store.enter, self.id, account)
+                self.entries.append(entry)
+                viewer.push(frame("registered", tournament=self.id, seat=entry.seat))
+                self._note(f"{entry.name} registers")
+                bots = await asyncio.to_thread(self._enter_bots, self._bots_wanted())
+                if self._filled(bots):
+                    await self._deal_next_round()
+            else:
+                await asyncio.to_thread(self.store.unenter, self.id, account)
+                gone = [e for e in self.entries if e.account_id == account and e.bot is None]
+                self.entries = [e for e in self.entries if e not in gone]
+                viewer.push(frame("unregistered", tournament=self.id))
+                self._note(*(f"{e.name} unregisters" for e in gone))
+            self.tell_all()
 
     def _fill_and_begin(self) -> None:
-        """Bots take the seats left if the creator asked (once a person registered),
-        and a full tournament starts. Also on a restart that came between the two."""
+        """On a restart between a person's registering and the bots' filling the seats
+        left: they fill them now, and the tournament begins."""
+        if self._filled(self._enter_bots(self._bots_wanted())):
+            self._deal_round()
+
+    def _bots_wanted(self) -> list[str]:
+        """The bots that take the seats left, by name, if the creator asked for them
+        (once a person registered)."""
+        people = any(e.bot is None for e in self.entries)
+        if not (self.fill and people):
+            return []
         bot = self.settings.bot
         label = bot.capitalize() if bot in BOTS else "House"
-        notes = []
-        people = any(e.bot is None for e in self.entries)
-        while self.fill and people and len(self.entries) < self.config.players:
-            seat = min(set(range(self.config.players)) - {e.seat for e in self.entries})
-            name = f"{label} bot {seat + 1}"
-            self.entries.append(self.store.enter(self.id, None, bot=bot, name=name))
-            notes.append(f"{name} registers")
-        self.entries.sort(key=lambda e: e.seat)
-        if notes:
-            self._note(*notes)
-        if len(self.entries) == self.config.players:
-            self._begin()
+        free = sorted(set(range(self.config.players)) - {e.seat for e in self.entries})
+        return [f"{label} bot {seat + 1}" for seat in free]
+
+    def _enter_bots(self, names: list[str]) -> list[EntryRow]:
+        """Enter those bots (a transaction each, in seat order)."""
+        bot = self.settings.bot
+        return [self.store.enter(self.id, None, bot=bot, name=name) for name in names]
+
+    def _filled(self, bots: list[EntryRow]) -> bool:
+        """The bots entered are in; whether that filled the tournament, which begins."""
+        self.entries = sorted([*self.entries, *bots], key=lambda e: e.seat)
+        if bots:
+            self._note(*(f"{e.name} registers" for e in bots))
+        if len(self.entries) < self.config.players:
+            return False
+        self._begin()
+        return True
 
     def _begin(self) -> None:
         """Every entry is in: everyone seated with the starting stack (R10.1), tables
-        filled in turn as ``stud.tournament`` seats them, and the first round dealt."""
+        filled in turn as ``stud.tournament`` seats them; the first round is dealt next."""
         self.tournament = Tournament.start(self.config)
         self.state = "running"
         self.started = self.wall()
         self.seating = seats_after(self.tournament.tables, {}, self.config.table_size)
         self._carry_out_seating()
         self._note("The tournament starts")
-        self._deal_round()
 
     # -- the rounds -----------------------------------------------------------------
 
@@ -437,7 +454,7 @@ class Director:
         Then, once this table has published its hand, the players are seated where the
         tournament says and the next round is dealt. One table's hand at a time: the
         next waits for this one's to be stored."""
-        async with self._hands:
+        async with self._one_at_a_time:
             await self._hand_over(recent, due, final)
 
     async def _hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
@@ -447,17 +464,7 @@ class Director:
         before = self.results
         results = {**before, due.table: final}
         if len(results) < len(self.round):
-            progress = self._progress(results=results)
-            await asyncio.to_thread(
-                self.store.finish_tournament_hand,
-                recent.hand_id,
-                self.id,
-                recent.pot,
-                phh,
-                progress,
-                {},
-                False,
-            )
+            await self._store_hand(recent, phh, self._progress(results=results), {}, over=False)
             self.results = results
             self.tell_all()  # the standings show the chips as each table's hand ends
             return
@@ -466,6 +473,25 @@ class Director:
         seating = seats_after(after.tables, self.seating, self.config.table_size)
         state = "over" if after.is_over else self.state
         progress = self._progress(after, seating, {})
+        prizes = {f.player: f.prize for f in fresh}
+        await self._store_hand(recent, phh, progress, prizes, over=after.is_over)
+        self.tournament, self.seating, self.state = after, seating, state
+        self.round, self.results = {}, {}
+        round_ = asyncio.get_running_loop().create_task(self._next_round())
+        self._rounds.add(round_)
+        round_.add_done_callback(self._rounds.discard)
+
+    async def _store_hand(
+        self,
+        recent: RecentHand,
+        phh: str,
+        progress: dict[str, Any],
+        prizes: dict[int, int],
+        *,
+        over: bool,
+    ) -> None:
+        """A table's hand, where the tournament stands and any prizes it settled, in one
+        transaction in a worker thread."""
         await asyncio.to_thread(
             self.store.finish_tournament_hand,
             recent.hand_id,
@@ -473,17 +499,12 @@ class Director:
             recent.pot,
             phh,
             progress,
-            {f.player: f.prize for f in fresh},
-            after.is_over,
+            prizes,
+            over,
         )
-        self.tournament, self.seating, self.state = after, seating, state
-        self.round, self.results = {}, {}
-        round_ = asyncio.get_running_loop().create_task(self._next_round())
-        self._rounds.add(round_)
-        round_.add_done_callback(self._rounds.discard)
 
     async def _next_round(self) -> None:
-        async with self._hands:
+        async with self._one_at_a_time:
             self._announce()
             self._carry_out_seating()
             if self.state == "running":

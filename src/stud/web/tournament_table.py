@@ -63,7 +63,7 @@ class Director(Protocol):
 
     def tell(self, viewer: Viewer) -> None: ...
 
-    def registration(self, viewer: Viewer, command: Register | Unregister) -> None: ...
+    async def registration(self, viewer: Viewer, command: Register | Unregister) -> None: ...
 
     async def hand_over(
         self, recent: RecentHand, due: TableHand, final: tuple[int, ...]
@@ -258,8 +258,7 @@ class TournamentTable(Table):
             return self.director.hand_over(effect.recent, effect.due, effect.final)
         if isinstance(effect, Registration):
             assert isinstance(effect.viewer, Viewer)
-            self.director.registration(effect.viewer, effect.command)
-            return None
+            return self.director.registration(effect.viewer, effect.command)
         if isinstance(effect, Joined):
             viewer = effect.viewer
             assert isinstance(viewer, Viewer)
