@@ -203,10 +203,11 @@ class Director:
         self._seqs: dict[int, int] = {}
         """Each person's last applied ``seq`` as stored, by account (a restart's)."""
         self.wall: Callable[[], float] = time.time
+        """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         self._one_at_a_time = asyncio.Lock()
         """One change to the tournament at a time: an entry, a table's hand, a round."""
         self._rounds: set[asyncio.Task[None]] = set()
-        """The one clock levels in minutes run by: seconds since the epoch, as stored."""
+        """The tasks that deal the next round, kept until done."""
         size = self.config.table_size
         self.tables = [
             TournamentTable(self, number, t.id, t.name, size, store, self.settings)
@@ -616,9 +617,7 @@ class Director:
             "round": [
                 [h.number, h.table, list(h.players), list(h.stacks)] for h in round_.values()
             ],
-            "results": [
-                [t, list(f)] for t, f in sorted((results or self.results).items()) if round_
-            ],
+            "results": [[t, list(f)] for t, f in sorted(results.items()) if round_],
         }
 
     def _restore(self) -> None:
