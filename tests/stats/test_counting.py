@@ -7,7 +7,8 @@ from made_hands import ALL_IN, SCOOP, SHOWDOWN, SPLIT, STEAL, TO_SHOWDOWN, playe
 
 from stud.stats.counting import Filters, figures, parse_doors, tally
 from stud.stats.hands import seat_hand
-from stud.stats.table import STATS, steal_positions
+from stud.stats.steals import steal_positions
+from stud.stats.table import STATS
 
 
 def counts(text: str, player: str) -> dict[str, tuple[int, int]]:

@@ -11,7 +11,7 @@ import pytest
 from stud.stats.counting import tally
 from stud.stats.hands import PlayedHand, seat_hand
 from stud.stats.sources import HandError, from_stars_text
-from stud.stats.table import steal_positions
+from stud.stats.steals import steal_positions
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "fpdb"
 NAME = "7-StudHL-USD-0.04-0.08-200911.Cardtest.txt"

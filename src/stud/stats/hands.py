@@ -12,6 +12,7 @@ Everything here is pure: no file, no store, no clock.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from stud.actions import (
@@ -34,7 +35,7 @@ from stud.actions import (
 from stud.cards import Card
 from stud.state import HandState
 
-__all__ = ["Decision", "PlayedHand", "SeatHand", "seat_hand"]
+__all__ = ["Decision", "PlayedHand", "SeatHand", "first_decision", "seat_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,6 +163,11 @@ class SeatHand:
 
 
 _AGGRESSIVE = (Complete, Bet, Raise)
+
+
+def first_decision(decisions: list[Decision], test: Callable[[Decision], bool]) -> Decision | None:
+    """The first of ``decisions`` that passes ``test``, if any."""
+    return next((d for d in decisions if test(d)), None)
 
 
 def seat_hand(hand: PlayedHand, seat: int) -> SeatHand:

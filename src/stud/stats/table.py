@@ -5,10 +5,7 @@ and holds the function that finds, in one seat's hand (``SeatHand``), whether th
 seat had the opportunity and whether it took it. ``docs/stats.md`` is this table
 rendered (``definitions_markdown``), so the documentation cannot drift from the code.
 
-Positions follow fpdb's stud reading: the bring-in is the "small blind", and the
-players who act after it on third street are numbered back from the last one to
-act before the bring-in acts again (position 0, then 1 and 2): those three are the
-steal positions.
+Positions, and so steals, follow fpdb's stud reading (``stud.stats.steals``).
 
 A ``spot`` names a decision the leak report weighs: the hands where the
 opportunity came up, whose results tell what a different frequency cost.
@@ -22,7 +19,8 @@ from enum import StrEnum
 
 from stud.actions import Bet, BringIn, Call, Complete, Fold, Raise, Share
 from stud.cards import Rank
-from stud.stats.hands import Decision, SeatHand
+from stud.stats.hands import Decision, SeatHand, first_decision
+from stud.stats.steals import steal_attempt, steal_reply, steal_success
 
 __all__ = [
     "STATS",
@@ -31,7 +29,6 @@ __all__ = [
     "definitions_markdown",
     "door_group",
     "liveness",
-    "steal_positions",
 ]
 
 Count = Callable[[SeatHand], tuple[int, int]]
@@ -72,92 +69,17 @@ def _done(flag: bool) -> int:
     return 1 if flag else 0
 
 
-def _first(decisions: list[Decision], test: Callable[[Decision], bool]) -> Decision | None:
-    for decision in decisions:
-        if test(decision):
-            return decision
-    return None
-
-
 def _took(test: Callable[[Decision], bool], done: tuple[type, ...], street: int = 3) -> Count:
     """The first decision on ``street`` that passes ``test`` is the opportunity; done
     when its action is one of ``done``."""
 
     def count(s: SeatHand) -> tuple[int, int]:
-        decision = _first(s.on(street), test)
+        decision = first_decision(s.on(street), test)
         if decision is None:
             return 0, 0
         return 1, _done(isinstance(decision.action, done))
 
     return count
-
-
-def steal_positions(s: SeatHand) -> dict[int, int]:
-    """fpdb's stud positions of the players after the bring-in: the last to act
-    before the bring-in acts again is 0, the one before 1, and so on."""
-    after = s.third_order[1:]
-    return {seat: len(after) - 1 - i for i, seat in enumerate(after)}
-
-
-def _steal_spot(s: SeatHand) -> Decision | None:
-    """The seat's first decision when it could steal: in position 0 to 2, nobody
-    but the bring-in in yet."""
-    if steal_positions(s).get(s.seat, 99) > 2:
-        return None
-    return _first(s.on(3), lambda d: not d.forced and not d.opened)
-
-
-def _steal_attempt(s: SeatHand) -> tuple[int, int]:
-    spot = _steal_spot(s)
-    if spot is None:
-        return 0, 0
-    return 1, _done(isinstance(spot.action, Complete))
-
-
-def _stealer(s: SeatHand) -> int | None:
-    """The seat that stole, if third street's first voluntary wager was a completion
-    from a steal position with nothing but folds before it."""
-    positions = steal_positions(s)
-    for seat, action in s.third_actions[1:]:
-        if isinstance(action, Fold):
-            continue
-        if isinstance(action, Complete) and positions.get(seat, 99) <= 2:
-            return seat
-        return None
-    return None
-
-
-def _facing_steal(s: SeatHand) -> Decision | None:
-    """The bring-in's decision after a steal with only folds between."""
-    if s.seat != s.bring_in_seat or _stealer(s) is None:
-        return None
-    stolen = False
-    for seat, action in s.third_actions[1:]:
-        if not stolen:
-            stolen = isinstance(action, Complete)
-            continue
-        if seat == s.seat:
-            break
-        if not isinstance(action, Fold):
-            return None
-    return _first(s.on(3), lambda d: not d.forced)
-
-
-def _steal_reply(done: type) -> Count:
-    def count(s: SeatHand) -> tuple[int, int]:
-        decision = _facing_steal(s)
-        if decision is None:
-            return 0, 0
-        return 1, _done(isinstance(decision.action, done))
-
-    return count
-
-
-def _steal_success(s: SeatHand) -> tuple[int, int]:
-    spot = _steal_spot(s)
-    if spot is None or not isinstance(spot.action, Complete):
-        return 0, 0
-    return 1, _done(4 not in s.streets and s.folded_on is None and s.won > 0)
 
 
 def _acted_third(done: tuple[type, ...]) -> Count:
@@ -220,7 +142,7 @@ def _aggression_factor(s: SeatHand) -> tuple[int, int]:
 def _continuation(s: SeatHand) -> tuple[int, int]:
     if s.last_third_aggressor != s.seat:
         return 0, 0
-    decision = _first(s.on(4), lambda d: not d.owed)
+    decision = first_decision(s.on(4), lambda d: not d.owed)
     if decision is None:
         return 0, 0
     return 1, _done(isinstance(decision.action, Bet))
@@ -230,7 +152,7 @@ def _fold_to_continuation(s: SeatHand) -> tuple[int, int]:
     aggressor = s.last_third_aggressor
     if aggressor is None or aggressor == s.seat:
         return 0, 0
-    decision = _first(s.on(4), lambda d: d.owed)
+    decision = first_decision(s.on(4), lambda d: d.owed)
     if decision is None or decision.level != 1 or decision.aggressor != aggressor:
         return 0, 0
     return 1, _done(isinstance(decision.action, Fold))
@@ -304,9 +226,11 @@ def _door_choice(group: str, done: tuple[type, ...]) -> Count:
     def count(s: SeatHand) -> tuple[int, int]:
         if door_group(s) != group:
             return 0, 0
-        decision = _first(s.on(3), lambda d: d.level == 0 and not isinstance(d.action, BringIn))
+        decision = first_decision(
+            s.on(3), lambda d: d.level == 0 and not isinstance(d.action, BringIn)
+        )
         if decision is None:
-            forced = _first(s.on(3), lambda d: d.forced)
+            forced = first_decision(s.on(3), lambda d: d.forced)
             if forced is None:
                 return 0, 0
             decision = forced
@@ -431,7 +355,7 @@ def _build() -> tuple[Stat, ...]:
             "Completed from a steal position (the three players to act last before the "
             "bring-in) when nobody but the bring-in was in.",
             f"{FPDB} (stealDone; positions from the bring-in)",
-            _steal_attempt,
+            steal_attempt,
             spot="steal",
             street=3,
         ),
@@ -441,7 +365,7 @@ def _build() -> tuple[Stat, ...]:
             third,
             "A steal attempt that won the pot on third street, everyone folding.",
             f"{FPDB} (success_Steal)",
-            _steal_success,
+            steal_success,
         ),
         Stat(
             "fold_to_steal",
@@ -449,7 +373,7 @@ def _build() -> tuple[Stat, ...]:
             third,
             "As the bring-in, folded to a steal attempt with only folds between.",
             f"{FPDB} (foldSbToSteal: the bring-in is stud's small blind)",
-            _steal_reply(Fold),
+            steal_reply(Fold),
             spot="facing_steal",
             street=3,
         ),
@@ -459,7 +383,7 @@ def _build() -> tuple[Stat, ...]:
             third,
             "As the bring-in, raised a steal attempt with only folds between.",
             f"{FPDB} (raiseToSteal)",
-            _steal_reply(Raise),
+            steal_reply(Raise),
             spot="facing_steal",
             street=3,
         ),
