@@ -114,12 +114,23 @@ class Room:
     def create_tournament(self, name: str, request: dict[str, Any]) -> Director:
         """A new tournament from a lobby request, at as many tables as its players need;
         raises ``ValueError`` (``TournamentError``)."""
-        return self._launch_tournament(self._store_tournament(name, request))
+        director = self._load_tournament(self._store_tournament(name, request))
+        self._run_tournament(director)
+        return director
 
     async def open_tournament(self, name: str, request: dict[str, Any]) -> Director:
-        """``create_tournament`` with its rows stored in a worker thread, off the loop."""
+        """``create_tournament`` with its rows stored and read back in worker threads,
+        off the loop."""
         row = await asyncio.to_thread(self._store_tournament, name, request)
-        return self._launch_tournament(row)
+        director = await asyncio.to_thread(self._load_tournament, row)
+        self._run_tournament(director)
+        return director
+
+    def _load_tournament(self, row: TournamentRow) -> Director:
+        """The tournament of a stored row with what it stored read (``Director.load``)."""
+        director = Director(row, self.store, self.settings)
+        director.load()
+        return director
 
     def _store_tournament(self, name: str, request: dict[str, Any]) -> TournamentRow:
         spec = tournament_spec(request)
@@ -139,11 +150,6 @@ class Room:
             tables=config.starting_tables,
         )
         return self.store.tournament(ids[0])
-
-    def _launch_tournament(self, row: TournamentRow) -> Director:
-        director = Director(row, self.store, self.settings)
-        self._run_tournament(director)
-        return director
 
     def _start(self, new: _NewTable) -> Table:
         table = Table(

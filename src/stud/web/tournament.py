@@ -32,7 +32,7 @@ from stud.web.protocol import ProtocolError, Register, Unregister
 from stud.web.recent import RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
-from stud.web.store import EntryRow, Store, TournamentRow
+from stud.web.store import EntryRow, Store, TournamentRow, UnfinishedHand
 from stud.web.tournament_table import TournamentTable
 from stud.web.viewer import Viewer
 
@@ -202,6 +202,8 @@ class Director:
         self._announced = 0
         self._seqs: dict[int, int] = {}
         """Each person's last applied ``seq`` as stored, by account (a restart's)."""
+        self._unfinished: UnfinishedHand | None = None
+        self._loaded = False
         self.wall: Callable[[], float] = time.time
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         self._one_at_a_time = asyncio.Lock()
@@ -214,9 +216,21 @@ class Director:
             for number, t in enumerate(store.tournament_tables(row.id))
         ]
 
+    def load(self) -> None:
+        """Read what the tournament stored: its entries, the last ``seq`` of each
+        person's, and a hand left in play from before rounds were stored (a worker
+        thread may do this, before ``start``)."""
+        self.entries = self.store.entries(self.id)
+        self._seqs = self.store.tournament_seqs(self.id)
+        self._unfinished = self.store.unfinished_hand(self.tables[0].id)
+        self._loaded = True
+
     def start(self) -> None:
-        """Load the tournament as stored and start its tables: once it is over they deal
-        no more, and show whoever comes the final standings."""
+        """Restore the tournament as stored (``load``, unless done) and start its
+        tables: once it is over they deal no more, and show whoever comes the final
+        standings."""
+        if not self._loaded:
+            self.load()
         self._restore()
         for table in self.tables:
             table.start()
@@ -623,7 +637,6 @@ class Director:
     def _restore(self) -> None:
         """Entries and the tournament as stored; the round in play goes on: tables whose
         hand was over wait, a hand in play is dealt again and replayed, the rest deal."""
-        self.entries = self.store.entries(self.id)
         progress = self._stored_progress
         if self.state == "registering" or progress is None:
             self._fill_and_begin()
@@ -646,7 +659,6 @@ class Director:
         self.rules = self.config.structure.levels[self.level].rules(Variant(progress["game"]))
         if self.state == "over":
             return
-        self._seqs = self.store.tournament_seqs(self.id)
         stored = progress.get("seating") or [[p, 0, p] for p in still_in]
         self.seating = {int(p): (int(t), int(s)) for p, t, s in stored}
         for number, table, players, at_start in progress.get("round", []):
@@ -655,7 +667,7 @@ class Director:
         self.results = {int(t): tuple(f) for t, f in progress.get("results", [])}
         self._carry_out_seating()
         if "round" not in progress:  # stored before rounds were: a hand in play is the round's
-            unfinished = self.store.unfinished_hand(self.tables[0].id)
+            unfinished = self._unfinished
             if unfinished is not None:
                 seats, at_start = tuple(unfinished.seats), tuple(unfinished.stacks)
                 hand = TableHand(self.tournament.hands, 0, seats, at_start, self.rules, self.level)
