@@ -316,7 +316,8 @@ class Table:
             )
         except Exception:
             log.exception("table %s: restoring the stored table failed", self.id)
-        finally:
+        finally:  # whatever was restored, a snapshot and a first change have a moment
+            self.logic.moments.begin(self.logic.moment(), self.logic.people())
             self._ready.set()
         while True:
             item = await self._next()

@@ -17,6 +17,7 @@ every moment.
 from __future__ import annotations
 
 import asyncio
+import logging
 import time
 from collections.abc import Callable, Mapping
 from typing import Any
@@ -45,6 +46,8 @@ __all__ = [
     "tournament_config",
     "tournament_spec",
 ]
+
+log = logging.getLogger("stud.web")
 
 GAMES: dict[str, tuple[Variant, ...]] = {
     "stud": (Variant.STUD,),
@@ -520,12 +523,15 @@ class Director:
 
     async def _next_round(self) -> None:
         async with self._one_at_a_time:
-            self._announce()
-            self._carry_out_seating()
-            if self.state == "running":
-                await self._deal_next_round()
-            else:
-                self.tell_all()
+            try:
+                self._announce()
+                self._carry_out_seating()
+                if self.state == "running":
+                    await self._deal_next_round()
+                else:
+                    self.tell_all()
+            except Exception:  # no caller to tell: say so where the operator looks
+                log.exception("tournament %s: the next round failed", self.id)
 
     def _announce(self) -> None:
         """Say who finished where, and what they won."""
