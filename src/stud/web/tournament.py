@@ -26,7 +26,7 @@ from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
 from stud.tournament.event import TableHand, Tournament, TournamentConfig
-from stud.tournament.places import Finish, ordinal
+from stud.tournament.places import ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.frames import frame
 from stud.web.protocol import ProtocolError, Register, Unregister
@@ -34,6 +34,8 @@ from stud.web.recent import RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
 from stud.web.store import EntryRow, Store, TournamentRow, UnfinishedHand
+from stud.web.tournament_progress import Progress, read_progress
+from stud.web.tournament_standing import standing
 from stud.web.tournament_table import TournamentTable
 from stud.web.viewer import Viewer
 
@@ -254,7 +256,7 @@ class Director:
                 return self.tables[table], seat
         return None
 
-    def _stacks(self) -> list[int]:
+    def stacks(self) -> list[int]:
         """Every entrant's chips now: the tournament's, with this round's hands over."""
         tournament = self.tournament
         if tournament is None:
@@ -267,73 +269,7 @@ class Director:
 
     def standing(self, account: int | None) -> dict[str, Any]:
         """The tournament as everyone sees it, with ``you``: this account's entry."""
-        config, spec, tournament = self.config, self.spec, self.tournament
-        structure = config.structure
-        finishes: dict[int, Finish] = (
-            {f.player: f for f in tournament.finishes} if tournament else {}
-        )
-        stacks = self._stacks()
-        players: list[dict[str, Any]] = []
-        you = None
-        for entry in self.entries:
-            finish = finishes.get(entry.seat)
-            at = self.seating.get(entry.seat) if self.state == "running" else None
-            player: dict[str, Any] = {
-                "seat": entry.seat,
-                "name": entry.name,
-                "bot": entry.bot is not None,
-                "stack": stacks[entry.seat],
-                "place": finish.place if finish else None,
-                "shared": finish.shared if finish else 1,
-                "prize": finish.prize if finish else 0,
-                "table": None if at is None else at[0] + 1,
-                "table_id": None if at is None else self.tables[at[0]].id,
-                "table_seat": None if at is None else at[1],
-            }
-            players.append(player)
-            if account is not None and entry.bot is None and entry.account_id == account:
-                you = player
-        players.sort(key=lambda p: (p["place"] or 0, -p["stack"], p["seat"]))
-        ends = sum(level.length for level in structure.levels[: self.level + 1])
-        last = self.level + 1 >= len(structure.levels)
-        timed = structure.clock is Clock.MINUTES
-        following = structure.levels[min(self.level + 1, len(structure.levels) - 1)]
-        games = GAMES[spec["game"]]
-        seated = [0] * len(self.tables)
-        for table, _ in self.seating.values():
-            seated[table] += 1
-        return {
-            "id": self.id,
-            "table": self.tables[0].id,
-            "tables": [
-                {"number": t.number + 1, "id": t.id, "name": t.name, "players": seated[t.number]}
-                for t in self.tables
-            ],
-            "table_size": config.table_size,
-            "name": self.name,
-            "state": self.state,
-            "game": ("Mixed: " if len(games) > 1 else "") + ", ".join(g.game_name for g in games),
-            "players": config.players,
-            "registered": len(self.entries),
-            "buy_in": config.buy_in,
-            "prize_pool": config.prize_pool,
-            "prizes": list(config.prizes),
-            "starting_stack": config.starting_stack,
-            "clock": structure.clock.value,
-            "level_length": spec["level_length"],
-            "bots": self.fill,
-            "level": self.level + 1,
-            "stakes": self.rules.stakes,
-            "playing": self.rules.variant.game_name,
-            "next_stakes": None if last else following.rules(games[0]).stakes,
-            "level_ends_at": None if last or not timed else self.started + 60 * ends,
-            "hands_to_next_level": None
-            if last or timed or tournament is None
-            else max(0, ends - tournament.rounds),
-            "players_left": len(tournament.still_in) if tournament else len(self.entries),
-            "standings": players,
-            "you": you,
-        }
+        return standing(self, GAMES[self.spec["game"]], self.stacks(), account)
 
     def tell(self, viewer: Viewer) -> None:
         """The standing, to one connection."""
@@ -556,7 +492,7 @@ class Director:
         """Make every table's seats what ``seating`` says: the out leave, moved players
         take their new seats with their chips and sitting-out as they were, and a
         person's connections follow them to the new table."""
-        stacks = self._stacks()
+        stacks = self.stacks()
         entries = {e.seat: e for e in self.entries}
         leaving: dict[int, tuple[TournamentTable, Seat]] = {}
         for table in self.tables:
@@ -616,63 +552,36 @@ class Director:
         round_: Mapping[int, TableHand] | None = None,
         results: Mapping[int, tuple[int, ...]] | None = None,
     ) -> dict[str, Any]:
-        """Where the tournament stands, to store: enough to resume it after a kill."""
+        """Where the tournament stands (or would, with these), to store."""
         tournament = tournament or self.tournament
         assert tournament is not None
-        seating = self.seating if seating is None else seating
-        round_ = self.round if round_ is None else round_
-        results = self.results if results is None else results
-        return {
-            "stacks": list(tournament.stacks),
-            "tables": [list(t) for t in tournament.tables],
-            "rounds": tournament.rounds,
-            "hands": tournament.hands,
-            "finishes": [
-                [f.player, f.place, f.prize, f.shared, f.hand] for f in tournament.finishes
-            ],
-            "started": self.started,
-            "level": self.level,
-            "game": self.rules.variant.value,
-            "seating": [[p, t, s] for p, (t, s) in sorted(seating.items())],
-            "round": [
-                [h.number, h.table, list(h.players), list(h.stacks)] for h in round_.values()
-            ],
-            "results": [[t, list(f)] for t, f in sorted(results.items()) if round_],
-        }
+        return Progress(
+            tournament,
+            self.started,
+            self.level,
+            self.rules,
+            self.seating if seating is None else seating,
+            self.round if round_ is None else round_,
+            self.results if results is None else results,
+        ).stored()
 
     def _restore(self) -> None:
         """Entries and the tournament as stored; the round in play goes on: tables whose
         hand was over wait, a hand in play is dealt again and replayed, the rest deal."""
-        progress = self._stored_progress
-        if self.state == "registering" or progress is None:
+        stored = self._stored_progress
+        if self.state == "registering" or stored is None:
             self._fill_and_begin()
             return
-        stacks = tuple(int(s) for s in progress["stacks"])
-        finishes = tuple(Finish(*f) for f in progress["finishes"])
-        still_in = tuple(p for p, s in enumerate(stacks) if s > 0)
-        tables = progress.get("tables", [still_in])  # one table before there were more
-        self.tournament = Tournament(
-            self.config,
-            stacks,
-            tuple(tuple(int(p) for p in t) for t in tables),
-            rounds=int(progress["rounds"]),
-            hands=int(progress["hands"]),
-            finishes=finishes,
-        )
-        self._announced = len(finishes)
-        self.started = float(progress["started"])
-        self.level = int(progress["level"])
-        self.rules = self.config.structure.levels[self.level].rules(Variant(progress["game"]))
+        progress = read_progress(self.config, stored)
+        self.tournament = progress.tournament
+        self._announced = len(progress.tournament.finishes)
+        self.started, self.level, self.rules = progress.started, progress.level, progress.rules
         if self.state == "over":
             return
-        stored = progress.get("seating") or [[p, 0, p] for p in still_in]
-        self.seating = {int(p): (int(t), int(s)) for p, t, s in stored}
-        for number, table, players, at_start in progress.get("round", []):
-            hand = TableHand(number, table, tuple(players), tuple(at_start), self.rules, self.level)
-            self.round[table] = hand
-        self.results = {int(t): tuple(f) for t, f in progress.get("results", [])}
+        self.seating = dict(progress.seating)
+        self.round, self.results = dict(progress.round), dict(progress.results)
         self._carry_out_seating()
-        if "round" not in progress:  # stored before rounds were: a hand in play is the round's
+        if "round" not in stored:  # stored before rounds were: a hand in play is the round's
             unfinished = self._unfinished
             if unfinished is not None:
                 seats, at_start = tuple(unfinished.seats), tuple(unfinished.stacks)

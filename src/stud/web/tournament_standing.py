@@ -1,0 +1,140 @@
+"""What everyone sees of a tournament: its structure and clock, where it stands, and
+each entrant's chips, place, prize and seat; the lobby's view of it and the
+``tournament`` frame its tables send."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any, Protocol
+
+from stud.rules import Rules, Variant
+from stud.storage.schema import EntryRow
+from stud.tournament.event import Tournament, TournamentConfig
+from stud.tournament.places import Finish
+from stud.tournament.structure import Clock
+
+__all__ = ["Standings", "standing"]
+
+
+class _Table(Protocol):
+    @property
+    def number(self) -> int: ...
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+class Standings(Protocol):
+    """A tournament as its standing reads it (``web.tournament.Director``)."""
+
+    @property
+    def id(self) -> int: ...
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def spec(self) -> dict[str, Any]: ...
+
+    @property
+    def config(self) -> TournamentConfig: ...
+
+    @property
+    def state(self) -> str: ...
+
+    @property
+    def fill(self) -> bool: ...
+
+    @property
+    def entries(self) -> list[EntryRow]: ...
+
+    @property
+    def tournament(self) -> Tournament | None: ...
+
+    @property
+    def seating(self) -> dict[int, tuple[int, int]]: ...
+
+    @property
+    def tables(self) -> Sequence[_Table]: ...
+
+    @property
+    def level(self) -> int: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def started(self) -> float: ...
+
+
+def standing(
+    t: Standings, games: tuple[Variant, ...], stacks: Sequence[int], account: int | None
+) -> dict[str, Any]:
+    """The tournament ``t`` (playing ``games``, its entrants holding ``stacks``) as
+    everyone sees it, with ``you``: this account's entry."""
+    config, spec, tournament = t.config, t.spec, t.tournament
+    structure = config.structure
+    finishes: dict[int, Finish] = {f.player: f for f in tournament.finishes} if tournament else {}
+    players: list[dict[str, Any]] = []
+    you = None
+    for entry in t.entries:
+        finish = finishes.get(entry.seat)
+        at = t.seating.get(entry.seat) if t.state == "running" else None
+        player: dict[str, Any] = {
+            "seat": entry.seat,
+            "name": entry.name,
+            "bot": entry.bot is not None,
+            "stack": stacks[entry.seat],
+            "place": finish.place if finish else None,
+            "shared": finish.shared if finish else 1,
+            "prize": finish.prize if finish else 0,
+            "table": None if at is None else at[0] + 1,
+            "table_id": None if at is None else t.tables[at[0]].id,
+            "table_seat": None if at is None else at[1],
+        }
+        players.append(player)
+        if account is not None and entry.bot is None and entry.account_id == account:
+            you = player
+    players.sort(key=lambda p: (p["place"] or 0, -p["stack"], p["seat"]))
+    ends = sum(level.length for level in structure.levels[: t.level + 1])
+    last = t.level + 1 >= len(structure.levels)
+    timed = structure.clock is Clock.MINUTES
+    following = structure.levels[min(t.level + 1, len(structure.levels) - 1)]
+    seated = [0] * len(t.tables)
+    for table, _ in t.seating.values():
+        seated[table] += 1
+    return {
+        "id": t.id,
+        "table": t.tables[0].id,
+        "tables": [
+            {"number": t.number + 1, "id": t.id, "name": t.name, "players": seated[t.number]}
+            for t in t.tables
+        ],
+        "table_size": config.table_size,
+        "name": t.name,
+        "state": t.state,
+        "game": ("Mixed: " if len(games) > 1 else "") + ", ".join(g.game_name for g in games),
+        "players": config.players,
+        "registered": len(t.entries),
+        "buy_in": config.buy_in,
+        "prize_pool": config.prize_pool,
+        "prizes": list(config.prizes),
+        "starting_stack": config.starting_stack,
+        "clock": structure.clock.value,
+        "level_length": spec["level_length"],
+        "bots": t.fill,
+        "level": t.level + 1,
+        "stakes": t.rules.stakes,
+        "playing": t.rules.variant.game_name,
+        "next_stakes": None if last else following.rules(games[0]).stakes,
+        "level_ends_at": None if last or not timed else t.started + 60 * ends,
+        "hands_to_next_level": None
+        if last or timed or tournament is None
+        else max(0, ends - tournament.rounds),
+        "players_left": len(tournament.still_in) if tournament else len(t.entries),
+        "standings": players,
+        "you": you,
+    }
