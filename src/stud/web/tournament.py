@@ -26,7 +26,6 @@ from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
 from stud.tournament.event import TableHand, Tournament, TournamentConfig
-from stud.tournament.places import ordinal
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.frames import frame
 from stud.web.protocol import ProtocolError, Register, Unregister
@@ -34,8 +33,9 @@ from stud.web.recent import RecentHand
 from stud.web.seat import Seat
 from stud.web.settings import Settings
 from stud.web.store import EntryRow, Store, TournamentRow, UnfinishedHand
+from stud.web.tournament_moves import carry_out_seating, guide
 from stud.web.tournament_progress import Progress, read_progress
-from stud.web.tournament_standing import standing
+from stud.web.tournament_standing import finish_notes, standing
 from stud.web.tournament_table import TournamentTable
 from stud.web.viewer import Viewer
 
@@ -477,59 +477,17 @@ class Director:
         fresh = tournament.finishes[self._announced :]
         self._announced = len(tournament.finishes)
         names = {e.seat: e.name for e in self.entries}
-        notes = []
-        for finish in sorted(fresh, key=lambda f: -f.place):
-            name = names.get(finish.player, f"Player {finish.player + 1}")
-            if finish.place == 1:
-                notes.append(f"{name} wins the tournament and {finish.prize} chips")
-                continue
-            shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
-            notes.append(f"{name} finishes {ordinal(finish.place)}{shared} and wins {finish.prize}")
+        notes = finish_notes(fresh, names)
         self._note(*notes)
         self.tell_all()
 
     def _carry_out_seating(self) -> None:
-        """Make every table's seats what ``seating`` says: the out leave, moved players
-        take their new seats with their chips and sitting-out as they were, and a
-        person's connections follow them to the new table."""
-        stacks = self.stacks()
-        entries = {e.seat: e for e in self.entries}
-        leaving: dict[int, tuple[TournamentTable, Seat]] = {}
-        for table in self.tables:
-            for number, player in list(table.players.items()):
-                seat = table.seats[number]
-                if seat is not None:
-                    seat.stack = stacks[player]
-                if self.seating.get(player) != (table.number, number):
-                    seat = table.unseat(number)
-                    if seat is not None:
-                        leaving[player] = (table, seat)
-        arrived: set[int] = set()
-        for player, (number, chair) in sorted(self.seating.items(), key=lambda p: p[1]):
-            table = self.tables[number]
-            if table.players.get(chair) == player:
-                continue
-            arrived.add(player)
-            came = leaving.pop(player, None)
-            entry = entries[player]
-            seat = came[1] if came else self._seat_for(entry, stacks[player])
-            table.seat_player(chair, player, seat)
-            if came is not None:
-                source = came[0]
-                source.note(f"{entry.name} moves to table {number + 1}")
-                table.note(
-                    f"{entry.name} moves in from table {source.number + 1}, seat {chair + 1}"
-                )
-        self._guide({entries[p].account_id for p in arrived if entries[p].bot is None})
-
-    def _guide(self, accounts: set[int]) -> None:
-        """The people just seated (at the start, or moved) who are connected at another
-        of the tournament's tables are sent to their own (the page follows ``moved``)."""
-        for table in self.tables:
-            for viewer in list(table.viewers()):
-                found = self.where(viewer.account) if viewer.account in accounts else None
-                if found is not None and found[0] is not table:
-                    table.tell_moved(viewer, *found)
+        """Make every table's seats what ``seating`` says (``tournament_moves``), and
+        send the people just seated who watch another of its tables to their own."""
+        arrived = carry_out_seating(
+            self.tables, self.seating, self.entries, self.stacks(), self._seat_for
+        )
+        guide(self.tables, arrived, self.where)
 
     def _seat_for(self, entry: EntryRow, stack: int) -> Seat:
         bot = make_bot(entry.bot) if entry.bot else None

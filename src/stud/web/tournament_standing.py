@@ -1,19 +1,19 @@
 """What everyone sees of a tournament: its structure and clock, where it stands, and
-each entrant's chips, place, prize and seat; the lobby's view of it and the
-``tournament`` frame its tables send."""
+each entrant's chips, place, prize and seat (the lobby's view of it and the
+``tournament`` frame its tables send); and what the tables are told of finishes."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
 from stud.rules import Rules, Variant
 from stud.storage.schema import EntryRow
 from stud.tournament.event import Tournament, TournamentConfig
-from stud.tournament.places import Finish
+from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock
 
-__all__ = ["Standings", "standing"]
+__all__ = ["Standings", "finish_notes", "standing"]
 
 
 class _Table(Protocol):
@@ -138,3 +138,17 @@ def standing(
         "standings": players,
         "you": you,
     }
+
+
+def finish_notes(finishes: Sequence[Finish], names: Mapping[int, str]) -> list[str]:
+    """What the tables are told of players who just finished (R10.2), the lowest place
+    first: who finished where and what they won, or who won the tournament."""
+    notes = []
+    for finish in sorted(finishes, key=lambda f: -f.place):
+        name = names.get(finish.player, f"Player {finish.player + 1}")
+        if finish.place == 1:
+            notes.append(f"{name} wins the tournament and {finish.prize} chips")
+            continue
+        shared = f" (shared by {finish.shared})" if finish.shared > 1 else ""
+        notes.append(f"{name} finishes {ordinal(finish.place)}{shared} and wins {finish.prize}")
+    return notes
