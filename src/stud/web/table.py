@@ -329,12 +329,13 @@ class Table:
             viewer = item.viewer if isinstance(item, _From | _Join) else None
             try:
                 await self.carry_out(self._input(item))
-            except StoreError as error:  # the database refused: say so, keep the table
+            except (StoreError, ProtocolError) as error:  # refused: say so, keep the table
                 if viewer is not None:
                     viewer.push(frame("error", message=str(error)))
-            except ProtocolError as error:
-                if viewer is not None:
-                    viewer.push(frame("error", message=str(error)))
+                else:
+                    log.warning("table %s: %r refused: %s", self.id, item, error)
+                if item is _DUE:
+                    self.logic.clock_failed()
             except Exception:  # a bug must not take the table down with it
                 log.exception("table %s: %r failed", self.id, item)
                 if item is _DUE:

@@ -635,7 +635,8 @@ class HandPlay:
 
     def clock_failed(self) -> None:
         """The clock's step failed: give the seat to act a fresh turn rather than loop."""
-        self.deadline = self.table.clock() + self.table.settings.turn_time
+        self.turn_start = self.table.clock()
+        self.deadline = self.turn_start + self.table.settings.turn_time
 
     def wake_at(self) -> float | None:
         """When the clock is next due: a bot's move, a person's deadline, a deal."""
