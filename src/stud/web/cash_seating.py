@@ -103,11 +103,7 @@ class CashSeating:
         seat = table.seats[number] if number < table.size else None
         if seat is None or seat.bot is None:
             raise ProtocolError(f"there is no bot in seat {number + 1}")
-        if (
-            table.play.in_hand(number)
-            and table.play.hand is not None
-            and not table.play.hand.is_over
-        ):
+        if table.play.in_play(number):
             seat.leaving = True
             return [
                 Write(LeavingRow(table.id, number)),
@@ -179,11 +175,7 @@ class CashSeating:
         return out
 
     def leave(self, table: TableLogic, number: int, seat: Seat) -> Effects:
-        if (
-            table.play.in_hand(number)
-            and table.play.hand is not None
-            and not table.play.hand.is_over
-        ):
+        if table.play.in_play(number):
             seat.leaving = True
             seat.sitting_out = True
             return [

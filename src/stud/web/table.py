@@ -228,10 +228,6 @@ class Table:
         """The hands this table finished lately, the newest last."""
         return list(self.logic.play.recent)
 
-    @property
-    def settings(self) -> Settings:
-        return self.logic.settings
-
     # -- the handle -----------------------------------------------------------------
 
     def start(self) -> None:

@@ -461,7 +461,6 @@ class HandPlay:
         """The next hand's committed deck, and the seeds players offer for it."""
         self.shuffle: Shuffle | None = None
         self.recent: deque[RecentHand] = deque(maxlen=20)
-        self.hands_played = 0
         self.last_hour = LastHour()
         """The lobby's figures."""
 
@@ -546,10 +545,9 @@ class HandPlay:
             if seat is not None:
                 seat.stack = hand.final_stacks[h]
                 stacks[number] = seat.stack
-        names = tuple(s.name if s else "?" for s in (self.table.seats[n] for n in self.hand_seats))
-        accounts = tuple(
-            s.account if s else 0 for s in (self.table.seats[n] for n in self.hand_seats)
-        )
+        held = [self.table.seats[n] for n in self.hand_seats]
+        names = tuple(s.name if s else "?" for s in held)
+        accounts = tuple(s.account if s else 0 for s in held)
         recent = RecentHand(
             self.hand_id, hand, self.hand_seats, names, accounts, shuffle=self.shuffle
         )
@@ -557,7 +555,6 @@ class HandPlay:
         def kept() -> Effects:
             self.recent.append(recent)
             self.last_hour.add(recent.ended, recent.pot)
-            self.hands_played += 1
             for number in self.hand_seats:
                 seat = self.table.seats[number]
                 if seat is not None:
