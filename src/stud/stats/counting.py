@@ -127,7 +127,7 @@ class Tally:
                 self._order += 1
                 kept = line.worst_done if done else line.worst_not
                 # keep the hands that lost most: a heap of the largest -result
-                entry = (-result, self._order, s.hand.label)
+                entry = (-result, self._order, s.label)
                 if len(kept) < EXAMPLES:
                     heapq.heappush(kept, entry)
                 elif entry > kept[0]:
