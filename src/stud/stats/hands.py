@@ -22,9 +22,9 @@ from stud.actions import (
     BringIn,
     Call,
     CardsDealt,
-    Event,
     Check,
     Complete,
+    Event,
     Fold,
     HandMucked,
     HandShown,
@@ -34,9 +34,19 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card
+from stud.rules import Rules
 from stud.state import HandState
 
-__all__ = ["Decision", "PlayedHand", "SeatHand", "first_decision", "seat_hand", "walk"]
+__all__ = [
+    "Decision",
+    "PlayedHand",
+    "PlayerHand",
+    "SeatHand",
+    "first_decision",
+    "player_hand",
+    "seat_hand",
+    "walk",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,6 +194,25 @@ def seat_hand(hand: PlayedHand, seat: int) -> SeatHand:
         ),
         state.players,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's hand ready to count: their seat's hand, the game, and the hand
+    as the engine replayed it when it was (the all-in EV reads the engine's state;
+    a stored hand read straight from its actions has none, and was no all-in)."""
+
+    seat: SeatHand
+    rules: Rules
+    players: int
+    played_at: str
+    played: PlayedHand | None = None
+
+
+def player_hand(hand: PlayedHand, seat: int) -> PlayerHand:
+    """A replayed hand as ``seat``'s hand to count."""
+    state = hand.state
+    return PlayerHand(seat_hand(hand, seat), state.rules, state.players, hand.played_at, hand)
 
 
 def walk(events: Iterable[Event], out: SeatHand, n: int) -> SeatHand:
