@@ -13,7 +13,7 @@ from typer.testing import CliRunner
 
 from stud.actions import ActionTaken, AntePosted
 from stud.cli.main import app
-from stud.history.phh import parse_phh, replay, to_phhs
+from stud.history.phh import parse_phh, replay, to_phh, to_phhs
 from stud.history.phh_flat import read_flat
 from stud.rules import Rules, Variant
 from stud.sim.run import Simulation, simulate
@@ -73,9 +73,33 @@ def test_a_hand_read_from_its_actions_counts_as_its_replay(variant: Variant) -> 
         hand = PlayedHand(state, tuple(f"p{i}" for i in range(state.players)), "hand")
         for seat in range(state.players):
             fast, slow = read.seat(seat, "hand"), seat_hand(hand, seat)
+            assert fast is not None
             assert count_each(fast) == count_each(slow), (seat, text)
             assert (fast.net, fast.won, _results(fast)) == (slow.net, slow.won, _results(slow))
     assert quick > len(texts(variant)) // 2
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_a_seat_counts_the_same_from_its_own_view_of_the_hand(variant: Variant) -> None:
+    """From the history one seat may see (others' down cards ``??``, R8.4), that
+    seat's counts are those of the whole hand, and no other seat is read from it."""
+    read_any = 0
+    for text in texts(variant)[:60]:
+        state = replay(parse_phh(text))
+        hand = PlayedHand(state, tuple(f"p{i}" for i in range(state.players)), "hand")
+        for seat in range(state.players):
+            flat = read_flat(to_phh(state, viewer=seat))
+            assert flat is not None
+            read = quick_hand(flat)
+            if read is None:
+                continue
+            read_any += 1
+            mine = read.seat(seat, "hand")
+            assert mine is not None
+            assert count_each(mine) == count_each(seat_hand(hand, seat))
+            assert seat not in read.unknown
+            assert all(read.seat(other, "hand") is None for other in read.unknown)
+    assert read_any
 
 
 @pytest.mark.parametrize("variant", list(Variant))

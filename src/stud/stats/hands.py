@@ -209,10 +209,13 @@ class PlayerHand:
     played: PlayedHand | None = None
 
 
-def player_hand(hand: PlayedHand, seat: int) -> PlayerHand:
-    """A replayed hand as ``seat``'s hand to count."""
+def player_hand(hand: PlayedHand, seat: int, label: str = "") -> PlayerHand:
+    """A replayed hand as ``seat``'s hand to count (named ``label`` if given)."""
     state = hand.state
-    return PlayerHand(seat_hand(hand, seat), state.rules, state.players, hand.played_at, hand)
+    mine = seat_hand(hand, seat)
+    if label:
+        mine.label = label
+    return PlayerHand(mine, state.rules, state.players, hand.played_at, hand)
 
 
 def walk(events: Iterable[Event], out: SeatHand, n: int) -> SeatHand:

@@ -12,7 +12,10 @@ What each seat won comes from its finishing stack (its result) and what it put
 in, so no hand is evaluated. A hand this cannot read exactly gives ``None`` and is
 replayed instead: a player all-in (side pots, the all-in EV), a card not known
 (``??``), a community card, and a stud8 showdown whose pot was split (whether a
-seat won a half is the evaluator's to say). ``tests/stats/test_quick.py`` checks
+seat won a half is the evaluator's to say). Other players' down cards that a
+history does not hold (``??``, a history from one seat's view) are never read:
+only a seat whose own cards are unknown is left to the replay.
+``tests/stats/test_quick.py`` checks
 that the counts agree with the replayed hands' over many random hands of every game.
 
 Pure: text in, a seat's hand out.
@@ -52,20 +55,27 @@ _FOLD, _CHECK, _CALL, _BRING_IN = Fold(), Check(), Call(), BringIn()
 class QuickHand:
     """A hand's events as the statistics read them, and each seat's result."""
 
-    __slots__ = ("events", "flat", "nets")
+    __slots__ = ("events", "flat", "nets", "unknown")
 
-    def __init__(self, flat: FlatHand, events: list[Event], nets: list[int]) -> None:
+    def __init__(
+        self, flat: FlatHand, events: list[Event], nets: list[int], unknown: frozenset[int]
+    ) -> None:
         self.flat = flat
         self.events = events
         self.nets = nets
+        self.unknown = unknown
+        """The seats whose third-street down cards the history does not hold."""
 
     @property
     def players(self) -> int:
         """The number of players dealt in."""
         return len(self.nets)
 
-    def seat(self, seat: int, label: str) -> SeatHand:
-        """What ``seat`` did in the hand (as ``stud.stats.hands.seat_hand`` says)."""
+    def seat(self, seat: int, label: str) -> SeatHand | None:
+        """What ``seat`` did in the hand (as ``stud.stats.hands.seat_hand`` says), or
+        ``None`` for a seat whose own cards are not known (replay it instead)."""
+        if seat in self.unknown:
+            return None
         rules = self.flat.rules
         out = SeatHand(label, seat, rules.variant.value, rules.big_bet, self.nets[seat])
         return walk(self.events, out, self.players)
@@ -89,10 +99,11 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
     top = 0  # the largest wager on the street
     completed = False  # a full bet or raise made on the street
     shown = False
+    unknown: set[int] = set()
     for line in flat.actions:
         parts = line.split(" ")
         if parts[0] == "d":
-            if len(parts) != 4 or parts[1] != "dh" or "?" in parts[3]:
+            if len(parts) != 4 or parts[1] != "dh":
                 return None
             seat = int(parts[2][1:]) - 1
             dealt[seat] += 1
@@ -107,8 +118,12 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
                 if len(cards) != 6:
                     return None
                 try:
-                    down = (_CARD[cards[0:2]], _CARD[cards[2:4]])
                     up = (_CARD[cards[4:6]],)
+                    if "?" in cards[:4]:
+                        unknown.add(seat)
+                        down: tuple[Card, ...] = ()
+                    else:
+                        down = (_CARD[cards[0:2]], _CARD[cards[2:4]])
                 except KeyError:
                     return None
                 events.append(CardsDealt(seat, 3, down, up))
@@ -160,4 +175,4 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
     if shown and rules.variant is Variant.STUD8 and len(winners) > 1:
         return None  # a split stud8 pot: halves and quarters are the evaluator's to say
     events.extend(PotAwarded(s, won[s], 0, Share.WHOLE, "") for s in winners)
-    return QuickHand(flat, events, nets)
+    return QuickHand(flat, events, nets, frozenset(unknown))

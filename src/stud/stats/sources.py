@@ -30,6 +30,7 @@ __all__ = [
     "from_store",
     "known_seats",
     "stored_player_hands",
+    "stored_seat_hand",
 ]
 
 
@@ -163,26 +164,32 @@ def from_store(rows: Iterable[StoredRow]) -> Iterator[PlayedHand | HandError]:
 def stored_player_hands(
     rows: Iterable[StoredRow], player: str, filters: Filters
 ) -> Iterator[PlayerHand | HandError]:
-    """``player``'s stored hands that pass ``filters``, ready to count.
+    """``player``'s stored hands that pass ``filters``, ready to count."""
+    for row in rows:
+        if player in row[2]:
+            yield from stored_seat_hand(row, row[2].index(player), filters)
+
+
+def stored_seat_hand(
+    row: StoredRow, seat: int, filters: Filters, label: str = ""
+) -> Iterator[PlayerHand | HandError]:
+    """One seat of a stored hand, ready to count, if it passes ``filters``.
 
     A hand stud's engine wrote is read straight from its actions
     (``stud.stats.quick``); one that reader leaves (an all-in, a split stud8 pot,
     a text not in the shape stud writes) is replayed as ``from_store`` does.
     """
-    for row in rows:
-        hand_id, played_at, names, text = row
-        if player not in names:
-            continue
-        seat = names.index(player)
-        flat = read_flat(text)
-        quick = None if flat is None else quick_hand(flat)
-        if flat is None or quick is None or quick.players != len(names):
-            for replayed in from_store([row]):
-                if isinstance(replayed, HandError):
-                    yield replayed
-                elif filters.passes(replayed, seat):
-                    yield player_hand(replayed, seat)
-            continue
-        mine = quick.seat(seat, f"stored hand {hand_id}")
-        if filters.admits(flat.rules, quick.players, played_at, mine.door):
-            yield PlayerHand(mine, flat.rules, quick.players, played_at)
+    hand_id, played_at, names, text = row
+    label = label or f"stored hand {hand_id}"
+    flat = read_flat(text)
+    quick = None if flat is None else quick_hand(flat)
+    mine = None if quick is None else quick.seat(seat, label)
+    if flat is None or quick is None or mine is None or quick.players != len(names):
+        for replayed in from_store([row]):
+            if isinstance(replayed, HandError):
+                yield replayed
+            elif filters.passes(replayed, seat):
+                yield player_hand(replayed, seat, label)
+        return
+    if filters.admits(flat.rules, quick.players, played_at, mine.door):
+        yield PlayerHand(mine, flat.rules, quick.players, played_at)
