@@ -57,7 +57,7 @@ function drawGraph(points) {
   const axis = shape("text", { x: width - right, y: height - 8, "text-anchor": "end" });
   axis.textContent = `${last} hands`;
   svg.append(axis);
-  for (const [column, kind] of [[1, "actual"], [2, "adjusted"]]) {
+  for (const [column, kind] of [[2, "adjusted"], [1, "actual"]]) {  // the result on top
     const path = points.map((p) => `${x(p[0]).toFixed(1)},${y(p[column]).toFixed(1)}`).join(" ");
     svg.append(shape("polyline", { points: path, class: kind, fill: "none" }));
   }
