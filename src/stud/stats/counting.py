@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from stud.cards import Card, Rank
 from stud.rules import Rules
 from stud.stats.hands import PlayedHand, PlayerHand, SeatHand, seat_hand
-from stud.stats.table import STATS, Kind, Stat, liveness
+from stud.stats.table import STATS, Kind, Stat, door_group
 
 __all__ = [
     "EXAMPLES",
@@ -159,11 +159,17 @@ _COUNTED: dict[Shape, tuple[tuple[Stat, int, int], ...]] = {}
 _MOST_SHAPES = 200_000
 
 
+_BY_PLAY = tuple(stat for stat in STATS if not stat.by_cards)
+_BY_CARDS = tuple(stat for stat in STATS if stat.by_cards)
+
+
 def shape(s: SeatHand) -> Shape:
-    """Everything about a seat's hand that the statistics' counts read, and nothing
-    else (no amounts, no names, no cards but what the door and the cards showing
-    say): two hands of one shape have the same counts of every statistic, so they are
-    counted once. ``tests/stats/test_quick.py`` holds this against counting each hand."""
+    """Everything about a seat's hand that the counts of the statistics of its play
+    read, and nothing else (no amounts, no names, of the cards only whether the
+    door is ten or higher): two hands of one shape have the same counts of every
+    such statistic, so they are counted once. The statistics of the seat's cards
+    (``Stat.by_cards``) are counted hand by hand. ``tests/stats/test_quick.py``
+    holds this against counting each hand."""
     halves = frozenset(share for pot, share in s.shares if pot == 0)
     return (
         s.seat,
@@ -177,7 +183,6 @@ def shape(s: SeatHand) -> Shape:
                 d.opened,
                 d.checked_before,
                 d.forced,
-                d.order,
                 d.aggressor,
             )
             for d in s.decisions
@@ -192,32 +197,35 @@ def shape(s: SeatHand) -> Shape:
         s.won > 0,
         s.mine_by_pot.get(0, 0) == s.awarded.get(0, 0) > 0,
         halves,
-        None if s.door is None else s.door.rank,
-        liveness(s),
+        door_group(s),
     )
+
+
+def _counted(s: SeatHand, stats: tuple[Stat, ...]) -> tuple[tuple[Stat, int, int], ...]:
+    found = []
+    for stat in stats:
+        opportunities, done = stat.count(s)
+        if opportunities or done:  # a ratio's "done" may come alone
+            found.append((stat, opportunities, done))
+    return tuple(found)
 
 
 def _counts(s: SeatHand) -> tuple[tuple[Stat, int, int], ...]:
     """Each statistic with an opportunity (or a ratio's count) in the seat's hand."""
     key = shape(s)
-    counted = _COUNTED.get(key)
-    if counted is None:
-        counted = count_each(s)
+    by_play = _COUNTED.get(key)
+    if by_play is None:
+        by_play = _counted(s, _BY_PLAY)
         if len(_COUNTED) >= _MOST_SHAPES:
             _COUNTED.clear()
-        _COUNTED[key] = counted
-    return counted
+        _COUNTED[key] = by_play
+    return by_play + _counted(s, _BY_CARDS)
 
 
 def count_each(s: SeatHand) -> tuple[tuple[Stat, int, int], ...]:
     """Each statistic with an opportunity in the seat's hand, counted from the table
-    itself (no shapes): what ``shape`` is held against."""
-    found = []
-    for stat in STATS:
-        opportunities, done = stat.count(s)
-        if opportunities or done:  # a ratio's "done" may come alone
-            found.append((stat, opportunities, done))
-    return tuple(found)
+    itself (no shapes), in the table's order: what ``shape`` is held against."""
+    return _counted(s, STATS)
 
 
 def player_hands(
