@@ -14,14 +14,9 @@ from stud import chart
 from stud.sim.results import SimResult
 from stud.sim.run import SimError
 
-__all__ = ["MAX_POINTS", "plot_cumulative", "require_matplotlib"]
+__all__ = ["MAX_POINTS", "plot_cumulative"]
 
 MAX_POINTS = 4_000
-
-
-def require_matplotlib() -> None:
-    """Fail early, before a long run, when matplotlib is missing."""
-    chart.require_matplotlib("--plot", SimError)
 
 
 def plot_cumulative(result: SimResult, path: Path) -> None:

@@ -8,16 +8,11 @@ from pathlib import Path
 
 from stud import chart
 
-__all__ = ["GraphError", "draw_results", "require_matplotlib"]
+__all__ = ["GraphError", "draw_results"]
 
 
 class GraphError(ValueError):
     """A graph that cannot be drawn, with the reason."""
-
-
-def require_matplotlib() -> None:
-    """Fail early, before reading any hand, when matplotlib is missing."""
-    chart.require_matplotlib("--graph", GraphError)
 
 
 def draw_results(
