@@ -23,23 +23,7 @@ Pure: text in, a seat's hand out.
 
 from __future__ import annotations
 
-from stud.actions import (
-    ActionTaken,
-    Bet,
-    BetReturned,
-    BringIn,
-    Call,
-    CardsDealt,
-    Check,
-    Complete,
-    Event,
-    Fold,
-    HandMucked,
-    PotAwarded,
-    Raise,
-    Share,
-    StreetStarted,
-)
+from stud import actions
 from stud.cards import DECK, Card
 from stud.history.phh_flat import FlatHand
 from stud.pots import uncalled_bet
@@ -49,7 +33,7 @@ from stud.stats.hands import SeatHand, walk
 __all__ = ["QuickHand", "quick_hand"]
 
 _CARD: dict[str, Card] = {str(card): card for card in DECK}
-_FOLD, _CHECK, _CALL, _BRING_IN = Fold(), Check(), Call(), BringIn()
+_FOLD, _CHECK, _CALL, _BRING_IN = actions.Fold(), actions.Check(), actions.Call(), actions.BringIn()
 
 
 class QuickHand:
@@ -58,7 +42,7 @@ class QuickHand:
     __slots__ = ("events", "flat", "nets", "unknown")
 
     def __init__(
-        self, flat: FlatHand, events: list[Event], nets: list[int], unknown: frozenset[int]
+        self, flat: FlatHand, events: list[actions.Event], nets: list[int], unknown: frozenset[int]
     ) -> None:
         self.flat = flat
         self.events = events
@@ -91,7 +75,7 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
     antes = [rules.ante] * n
     put = list(antes)
     stacks = [s - rules.ante for s in stacks]
-    events: list[Event] = [StreetStarted(3)]
+    events: list[actions.Event] = [actions.StreetStarted(3)]
     dealt = [0] * n
     live = [True] * n
     street = 3
@@ -109,7 +93,7 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
             dealt[seat] += 1
             if dealt[seat] + 2 > street:
                 street = dealt[seat] + 2
-                events.append(StreetStarted(street))
+                events.append(actions.StreetStarted(street))
                 wager = [0] * n
                 top = 0
                 completed = False
@@ -126,14 +110,14 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
                         down = (_CARD[cards[0:2]], _CARD[cards[2:4]])
                 except KeyError:
                     return None
-                events.append(CardsDealt(seat, 3, down, up))
+                events.append(actions.CardsDealt(seat, 3, down, up))
             continue
         seat = int(parts[0][1:]) - 1
         code = parts[1]
         amount = 0
         if code == "sm":
             shown = True
-            events.append(HandMucked(seat))
+            events.append(actions.HandMucked(seat))
             continue
         if code == "f":
             action: object = _FOLD
@@ -148,9 +132,9 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
             to = int(parts[2])
             amount = to - wager[seat]
             if street == 3:
-                action = Raise(to) if completed else Complete(to)
+                action = actions.Raise(to) if completed else actions.Complete(to)
             else:
-                action = Raise(to) if top else Bet(to)
+                action = actions.Raise(to) if top else actions.Bet(to)
             completed = True
         else:
             return None
@@ -160,10 +144,10 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
         wager[seat] += amount
         put[seat] += amount
         top = max(top, wager[seat])
-        events.append(ActionTaken(seat, street, action, amount, False))  # type: ignore[arg-type]
+        events.append(actions.ActionTaken(seat, street, action, amount, False))  # type: ignore[arg-type]
     returned = uncalled_bet(put, antes if rules.dead_antes else None)
     if returned is not None:
-        events.append(BetReturned(*returned))
+        events.append(actions.BetReturned(*returned))
         put[returned[0]] -= returned[1]
     nets = [f - s for f, s in zip(flat.finishing_stacks, flat.starting_stacks, strict=True)]
     won = [net + chips for net, chips in zip(nets, put, strict=True)]
@@ -174,5 +158,5 @@ def quick_hand(flat: FlatHand) -> QuickHand | None:
         return None
     if shown and rules.variant is Variant.STUD8 and len(winners) > 1:
         return None  # a split stud8 pot: halves and quarters are the evaluator's to say
-    events.extend(PotAwarded(s, won[s], 0, Share.WHOLE, "") for s in winners)
+    events.extend(actions.PotAwarded(s, won[s], 0, actions.Share.WHOLE, "") for s in winners)
     return QuickHand(flat, events, nets, frozenset(unknown))
