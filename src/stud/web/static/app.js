@@ -177,6 +177,7 @@ function receive(m) {
     case "seated":
       seq = m.last_seq;
       if ($("buyin").open) $("buyin").close();
+      if (!muckLosing()) send({ type: "muck_losing", on: false });
       refreshMe();
       break;
     case "snapshot":
@@ -185,6 +186,7 @@ function receive(m) {
       for (const e of m.log || []) logEvent(e, m.table);
       lastSeat = null; // a new snapshot: no seat was lost in between
       draw(m.table);
+      tellMuck(m.table);
       noteDeck(m.table);
       document.body.dataset.no = m.no;
       break;

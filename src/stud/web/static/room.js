@@ -125,6 +125,23 @@ $("sound").addEventListener("change", () => {
   localStorage.setItem("stud.sound", sounds.on ? "on" : "off");
 });
 
+// -- the showdown -------------------------------------------------------------------
+// The server shows and mucks by itself (R6.7); the one choice is whether a hand that
+// can win nothing is mucked (on, as in any cardroom) or shown. Kept in this browser
+// and told to the table each time this page sits there.
+
+const muckLosing = () => localStorage.getItem("stud.muck") !== "off";
+
+function tellMuck(t) {
+  if (t.you !== null && !muckLosing()) send({ type: "muck_losing", on: false });
+}
+
+$("muck-losing").checked = muckLosing();
+$("muck-losing").addEventListener("change", () => {
+  localStorage.setItem("stud.muck", $("muck-losing").checked ? "on" : "off");
+  send({ type: "muck_losing", on: $("muck-losing").checked });
+});
+
 // -- announcements ----------------------------------------------------------------
 
 // Each action, and whose turn it is, through the live region a screen reader reads.
@@ -146,14 +163,16 @@ function announceEvents(events, t) {
 
 const KEY_GROUPS = {
   fold: ["fold"], passive: ["check", "call"], aggressive: ["bet", "complete", "raise"],
-  bring_in: ["bring_in"], show: ["show"], muck: ["muck"],
+  bring_in: ["bring_in"],
 };
-const DEFAULT_KEYS = { fold: "f", passive: "c", aggressive: "r", bring_in: "b", show: "s", muck: "m" };
+const DEFAULT_KEYS = { fold: "f", passive: "c", aggressive: "r", bring_in: "b" };
 
 function loadKeys() {
   try {
     const stored = JSON.parse(localStorage.getItem("stud.keys") || "{}");
-    return { ...DEFAULT_KEYS, ...stored };
+    const out = { ...DEFAULT_KEYS };
+    for (const group of Object.keys(DEFAULT_KEYS)) if (group in stored) out[group] = stored[group];
+    return out;
   } catch (error) { return { ...DEFAULT_KEYS }; }
 }
 let keys = loadKeys();

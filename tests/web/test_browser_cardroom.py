@@ -1,0 +1,69 @@
+"""What a player from an online cardroom expects around the hand: a showdown that runs
+itself, chat that survives a reload with times and a mute, a lobby that changes as
+the tables do, and a history that names seats and cards as the table does.
+
+Playwright drives Debian's chromium against the real ``stud serve`` (see
+``test_browser.py``); every wait is for something on the page. Set
+``STUD_SCREENSHOTS`` to a directory to keep the screenshots.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from test_browser import MY_BUTTONS, _act, _guest
+from test_browser_replay import needs_chromium
+from test_browser_room import _browser, _new_page, _open_table, _sit_here
+from test_browser_table import _shots
+
+playwright = pytest.importorskip("playwright.sync_api")
+
+WATCH_SHOWDOWN = """
+window.__showdown = { buttons: [], clocks: 0 };
+new MutationObserver(() => {
+  for (const b of document.querySelectorAll('#actions button')) {
+    const name = b.dataset.action;
+    if (name === 'show' || name === 'muck') window.__showdown.buttons.push(name);
+  }
+  const street = document.getElementById('street');
+  const over = street && /Showdown|Hand over/.test(street.textContent);
+  if (over && document.querySelector('#seats .clock')) {
+    window.__showdown.clocks += 1;
+  }
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+"""Counts, as the page changes, any Show or Muck button and any clock at a showdown."""
+
+
+@needs_chromium
+def test_r6_7_a_showdown_in_the_browser_shows_by_itself_with_no_buttons_and_no_clock(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path, "--bot", "station", "--hand-pause", "60") as (browser, base):
+        page = _new_page(browser)
+        page.add_init_script(WATCH_SHOWDOWN)
+        _guest(page, base)
+        _open_table(page, "Showdown stud", "stud", bots=True)
+        assert page.is_checked("#muck-losing")  # auto-muck losing hands: on by default
+        _sit_here(page, 5)
+        # Check and call to the end: the calling stations take the hand to a showdown.
+        while True:
+            state = page.wait_for_function(
+                f"() => (document.querySelector('{MY_BUTTONS}') && 'mine')"
+                " || (document.querySelector('#awards div') && 'over')"
+                " || (document.querySelector('.seat.me.folded') && 'folded')"
+            ).json_value()
+            if state != "mine":
+                break
+            _act(page, prefer=("check", "call", "bring_in"))
+        assert state == "over"
+        page.wait_for_selector("#log li:has-text('shows')")
+        page.screenshot(path=str(shots / "cardroom-auto-showdown.png"))
+        seen = page.evaluate("window.__showdown")
+        assert seen == {"buttons": [], "clocks": 0}
+        assert page.locator(".seat.me .meta:has-text('sitting out')").count() == 0
+        assert "timed out" not in page.inner_text("#log")
+        # Shown hands are named at the table, in the order the rulebook shows them.
+        assert page.locator(".seat .made").count() >= 1
