@@ -9,6 +9,7 @@ Playwright drives Debian's chromium against the real ``stud serve`` (see
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -57,7 +58,7 @@ def test_r6_7_a_showdown_in_the_browser_shows_by_itself_with_no_buttons_and_no_c
             ).json_value()
             if state != "mine":
                 break
-            _act(page, prefer=("check", "call", "bring_in"))
+            _act(page, prefer=("bet", "complete", "call", "check", "bring_in"))
         assert state == "over"
         page.wait_for_selector("#log li:has-text('shows')")
         page.screenshot(path=str(shots / "cardroom-auto-showdown.png"))
@@ -67,3 +68,16 @@ def test_r6_7_a_showdown_in_the_browser_shows_by_itself_with_no_buttons_and_no_c
         assert "timed out" not in page.inner_text("#log")
         # Shown hands are named at the table, in the order the rulebook shows them.
         assert page.locator(".seat .made").count() >= 1
+        # The last street's bets went into the pot: none stays in front of a seat.
+        assert page.locator("#seats .wager, #seats .bet").count() == 0
+        # The log writes the cards as the felt does: "10\u2666", never "Td".
+        log = page.inner_text("#log")
+        shown = [line for line in log.splitlines() if " shows " in line]
+        assert shown
+        assert all(re.search("[\u2663\u2666\u2665\u2660]", line) for line in shown)
+        assert not re.search(r"\b[2-9TJQKA][cdhs]\b", log)
+        # The text history numbers you by the table's seat you sat in (the sixth).
+        me = page.eval_on_selector(".seat.me .name", "(n) => n.firstChild.textContent")
+        link = page.wait_for_selector("#history a[href$='.txt']")
+        text = page.request.get(base + link.get_attribute("href")).text()
+        assert f"Seat 6: {me} (" in text

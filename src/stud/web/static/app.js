@@ -279,11 +279,11 @@ function eventText(e, t) {
       return e.text;
     case "street": return `*** ${STREETS[e.street]} ***`;
     case "action": return formatAmounts(e.text);
-    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
+    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.map(cardText).join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
     case "mucked": return `${nameOf(t, e.seat)} mucks`;
     case "returned": return `${formatChips(e.amount)} returned to ${nameOf(t, e.seat)}`;
     case "awarded": return awardText(t, e);
-    case "community": return `Community card ${e.card}`;
+    case "community": return `Community card ${cardText(e.card)}`;
     case "rake": return `The house takes ${formatChips(e.amount)} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
     default: return null;
   }
@@ -302,7 +302,7 @@ function card(text, kind) {
   if (text && text !== "??") {
     el.classList.add(text[1]);
     if (text[0] === "T") el.classList.add("ten");
-    el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
+    el.textContent = cardText(text);
     el.title = text;
     el.dataset.card = text;
     if (kind === "down") markDown(el, text);
@@ -311,6 +311,11 @@ function card(text, kind) {
     el.setAttribute("aria-label", "face-down card");
   }
   return el;
+}
+
+// A card as the felt and the log both write it: "Td" is "10\u2666".
+function cardText(text) {
+  return `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
 }
 
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
@@ -378,7 +383,9 @@ function drawSeat(t, seat, s, live = true) {
   meta.className = "meta";
   const flags = [s.bot ? "bot" : "", s.gone ? "left the table" : "", s.sitting_out ? "sitting out" : "", s.connected || s.bot || s.gone ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
   meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
-  if (s.wager) {
+  // A bet stays in front of its seat while the street is bet; at the showdown it is
+  // in the pot.
+  if (s.wager && hand && hand.phase !== "showdown" && hand.phase !== "over") {
     const wager = document.createElement("span");
     wager.className = "wager";
     wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
