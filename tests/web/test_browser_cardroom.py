@@ -81,3 +81,44 @@ def test_r6_7_a_showdown_in_the_browser_shows_by_itself_with_no_buttons_and_no_c
         link = page.wait_for_selector("#history a[href$='.txt']")
         text = page.request.get(base + link.get_attribute("href")).text()
         assert f"Seat 6: {me} (" in text
+
+
+@needs_chromium
+def test_chat_survives_a_reload_with_times_and_a_muted_player_stays_muted(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path) as (browser, base):
+        ann, bob = _new_page(browser), _new_page(browser)
+        _guest(ann, base)
+        url = _open_table(ann, "Chatty razz", "razz", bots=True)
+        _guest(bob, base)
+        bob.goto(url)
+        bob.wait_for_selector("#room:not([hidden]) .seat")
+        for page, text in ((ann, "good luck all"), (bob, "thanks, you too")):
+            page.fill("#line", text)
+            page.press("#line", "Enter")
+            ann.wait_for_selector(f"#chat li:has-text('{text}')")
+        # A reload keeps the talk so far, each line with the time it was said.
+        ann.reload()
+        ann.wait_for_selector("#chat li:has-text('thanks, you too')")
+        lines = ann.locator("#chat li")
+        assert lines.count() == 2
+        for i in range(2):
+            assert re.fullmatch(r"\d\d:\d\d( [AP]M)?", lines.nth(i).locator("time").inner_text())
+        ann.screenshot(path=str(shots / "cardroom-chat-kept.png"))
+        # Ann mutes Bob: his lines go, also after a reload, until she unmutes him.
+        bob_name = bob.inner_text("#who").split(" \u00b7 ")[0]
+        ann.click(f"#chat button[aria-label='Mute {bob_name}']")
+        ann.wait_for_function("() => document.querySelectorAll('#chat li').length === 1")
+        bob.fill("#line", "can you hear me")
+        bob.press("#line", "Enter")
+        bob.wait_for_selector("#chat li:has-text('can you hear me')")
+        ann.reload()
+        ann.wait_for_selector("#chat li:has-text('good luck all')")
+        assert "thanks" not in ann.inner_text("#chat")
+        assert "can you hear me" not in ann.inner_text("#chat")
+        ann.locator("#chat").screenshot(path=str(shots / "cardroom-chat-muted.png"))
+        ann.click(f"#muted button:has-text('Unmute {bob_name}')")
+        ann.wait_for_selector("#chat li:has-text('can you hear me')")
+        assert ann.locator("#chat li").count() == 3

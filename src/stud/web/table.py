@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from stud.rules import Rules
 from stud.state import HandState
 from stud.web.cash_seating import CashSeating
+from stud.web.chat import KEPT
 from stud.web.effects import (
     ActionRow,
     ChatLine,
@@ -122,6 +123,7 @@ class _Loaded:
     last_seqs: dict[int, int]
     unfinished: StoredHand | None
     pots: list[tuple[float, int]]
+    chat: list[tuple[str, str, float]]
 
 
 async def store_row(store: Store, row: Row) -> Any:
@@ -302,13 +304,16 @@ class Table:
             last_seqs=store.last_seqs(self.id),
             unfinished=store.unfinished_hand(self.id),
             pots=store.pots_since(self.id, since),
+            chat=store.recent_chat(self.id, KEPT),
         )
 
     async def _run(self) -> None:
         try:
             loaded = await asyncio.to_thread(self._load)
             await self.carry_out(
-                self.logic.restore(loaded.seats, loaded.last_seqs, loaded.unfinished, loaded.pots)
+                self.logic.restore(
+                    loaded.seats, loaded.last_seqs, loaded.unfinished, loaded.pots, loaded.chat
+                )
             )
         except Exception:
             log.exception("table %s: restoring the stored table failed", self.id)

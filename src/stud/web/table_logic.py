@@ -200,11 +200,13 @@ class TableLogic:
         last_seqs: dict[int, int],
         unfinished: StoredHand | None,
         pots: list[tuple[float, int]],
+        chat: Sequence[tuple[str, str, float]] = (),
     ) -> Effects:
         """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
-        the hand that was in play dealt again and replayed, and the last hour's pots;
-        a hand restored after its last action is finished now."""
+        the hand that was in play dealt again and replayed, the last hour's pots and the
+        last lines of chat; a hand restored after its last action is finished now."""
         self.play.last_hour = LastHour(pots)
+        self.chat.restore(chat)
         for row in seats:
             if row.seat >= self.size:
                 continue
@@ -252,6 +254,7 @@ class TableLogic:
             no=self.moments.no,
         )
         out: Effects = [Send(viewer, welcome), *self.moments.catch_up(viewer, hello, self.epoch)]
+        out += self.chat.backlog(viewer)
         if back:
             out += self.publish(notes=(f"{viewer.name} is back",))
         out += self.seating.joined(self, viewer)

@@ -205,8 +205,14 @@ function receive(m) {
       }
       break;
     }
+    case "chat_log":
+      chatLines = m.lines.slice();
+      drawChat();
+      break;
     case "chat":
-      line($("chat"), `${m.name}: ${m.text}`);
+      chatLines.push(m);
+      if (chatLines.length > 200) chatLines.shift();
+      drawChat();
       break;
     case "tournament":
       drawTournament(m.tournament);
@@ -620,7 +626,8 @@ function route() {
     $("lobby").hidden = true;
     $("room").hidden = false;
     $("log").replaceChildren();
-    $("chat").replaceChildren();
+    chatLines = [];
+    drawChat();
     $("results").hidden = true;
     $("tourney-moved").textContent = "";
     drawTournament(null);

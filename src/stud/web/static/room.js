@@ -125,6 +125,54 @@ $("sound").addEventListener("change", () => {
   localStorage.setItem("stud.sound", sounds.on ? "on" : "off");
 });
 
+// -- chat -------------------------------------------------------------------------
+// The table's last lines come on joining (a reload keeps the talk), each with the
+// time it was said. A player muted here is muted in this browser only (kept in it):
+// their lines are hidden, and a button brings them back.
+
+let chatLines = [];
+const muted = new Set(JSON.parse(localStorage.getItem("stud.muted") || "[]"));
+
+function saveMuted() {
+  localStorage.setItem("stud.muted", JSON.stringify([...muted]));
+  drawChat();
+}
+
+// "21:05" in this browser's time zone, for seconds since the epoch.
+function clockTime(at) {
+  return new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function drawChat() {
+  const list = $("chat");
+  list.replaceChildren(...chatLines.filter((m) => !muted.has(m.name)).map((m) => {
+    const item = document.createElement("li");
+    const when = document.createElement("time");
+    when.dateTime = new Date(m.at * 1000).toISOString();
+    when.textContent = clockTime(m.at);
+    item.append(when, ` ${m.name}: ${m.text}`);
+    if (!me || m.name !== me.name) {
+      const mute = document.createElement("button");
+      mute.type = "button";
+      mute.className = "small mute";
+      mute.textContent = "mute";
+      mute.setAttribute("aria-label", `Mute ${m.name}`);
+      mute.addEventListener("click", () => { muted.add(m.name); saveMuted(); });
+      item.append(" ", mute);
+    }
+    return item;
+  }));
+  list.scrollTop = list.scrollHeight;
+  $("muted").replaceChildren(...[...muted].map((name) => {
+    const unmute = document.createElement("button");
+    unmute.type = "button";
+    unmute.className = "small";
+    unmute.textContent = `Unmute ${name}`;
+    unmute.addEventListener("click", () => { muted.delete(name); saveMuted(); });
+    return unmute;
+  }));
+}
+
 // -- the showdown -------------------------------------------------------------------
 // The server shows and mucks by itself (R6.7); the one choice is whether a hand that
 // can win nothing is mucked (on, as in any cardroom) or shown. Kept in this browser
