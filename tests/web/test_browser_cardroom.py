@@ -122,3 +122,43 @@ def test_chat_survives_a_reload_with_times_and_a_muted_player_stays_muted(
         ann.click(f"#muted button:has-text('Unmute {bob_name}')")
         ann.wait_for_selector("#chat li:has-text('can you hear me')")
         assert ann.locator("#chat li").count() == 3
+
+
+@needs_chromium
+def test_a_guest_chooses_a_name_and_then_changes_the_password(tmp_path: Path) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path) as (browser, base):
+        page = _new_page(browser)
+        _guest(page, base)
+        bankroll = page.inner_text("#who").split("bankroll ")[1]
+        page.click("#account-box summary")
+        assert page.is_hidden("#repass")  # a guest has no password to change
+        page.fill("#claim input[name='name']", "Dana")
+        page.fill("#claim input[name='password']", "secret12")
+        page.click("#claim button[type='submit']")
+        page.wait_for_selector(f"#who:has-text('Dana \u00b7 bankroll {bankroll}')")
+        # Dana signs in on another device too; then changes her password here.
+        other = _new_page(browser)
+        other.goto(base)
+        other.fill("#name", "Dana")
+        other.fill("#password", "secret12")
+        other.click("#signin button[type='submit']")
+        other.wait_for_selector("#who:has-text('Dana')")
+        page.click("#account-box summary")
+        page.fill("#repass input[name='old']", "not-my-password")
+        page.fill("#repass input[name='password']", "newsecret34")
+        page.click("#repass button[type='submit']")
+        page.wait_for_selector("#account-error:has-text('The present password is wrong')")
+        page.screenshot(path=str(shots / "cardroom-password-wrong.png"))
+        page.fill("#repass input[name='old']", "secret12")
+        page.fill("#repass input[name='password']", "newsecret34")
+        page.click("#repass button[type='submit']")
+        page.wait_for_selector("#toast:has-text('Your password is changed')")
+        page.screenshot(path=str(shots / "cardroom-password-changed.png"))
+        assert page.request.get(f"{base}/api/me").ok  # this browser carries on
+        assert other.request.get(f"{base}/api/me").status == 401  # the other is signed out
+        other.reload()
+        other.fill("#name", "Dana")
+        other.fill("#password", "newsecret34")
+        other.click("#signin button[type='submit']")
+        other.wait_for_selector("#who:has-text('Dana')")

@@ -44,7 +44,38 @@ async function refreshMe() {
   $("signin").hidden = !!me;
   $("logout").hidden = !me;
   $("welcome").hidden = !!me;
+  $("account-box").hidden = !me;
+  $("claim").hidden = !(me && me.guest);
+  $("repass").hidden = !(me && !me.guest);
 }
+
+// A guest's own name, or a new password: the server ends every other session of
+// the account; this page carries on in the new one.
+async function changeAccount(form, path, done) {
+  const body = Object.fromEntries(new FormData(form));
+  try {
+    await api(path, body);
+  } catch (error) {
+    $("account-error").textContent = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+    $("account-error").hidden = false;
+    return;
+  }
+  $("account-error").hidden = true;
+  form.reset();
+  $("account-box").open = false;
+  await refreshMe();
+  toast(done());
+  rejoin();
+}
+
+$("claim").addEventListener("submit", (e) => {
+  e.preventDefault();
+  changeAccount(e.target, "/api/account/name", () => `You are ${me.name} now; sign in with that name next time.`);
+});
+$("repass").addEventListener("submit", (e) => {
+  e.preventDefault();
+  changeAccount(e.target, "/api/account/password", () => "Your password is changed; your other sessions are signed out.");
+});
 
 async function signIn(kind) {
   try {
