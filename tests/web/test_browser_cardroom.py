@@ -162,3 +162,132 @@ def test_a_guest_chooses_a_name_and_then_changes_the_password(tmp_path: Path) ->
         other.fill("#password", "newsecret34")
         other.click("#signin button[type='submit']")
         other.wait_for_selector("#who:has-text('Dana')")
+
+
+SEEN_GAMES = """
+window.__games = new Set();
+new MutationObserver(() => {
+  const title = document.getElementById('title');
+  if (title && title.textContent) window.__games.add(title.textContent.split(' \\u00b7 ')[1]);
+}).observe(document, { childList: true, subtree: true, characterData: true });
+"""
+"""Every game the table's title names, as the page changes."""
+
+
+@needs_chromium
+def test_r10_1_a_mixed_sit_and_go_rotates_every_game_with_capped_levels_shown(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path, "--bot", "station") as (browser, base):
+        page = _new_page(browser)
+        page.add_init_script(SEEN_GAMES)
+        _guest(page, base)
+        fields = {
+            "name": "Mixed three",
+            "players": "3",
+            "table_size": "3",
+            "stack": "100",
+            "level_length": "1",
+            "hands_per_game": "1",
+            "payouts": "100",
+        }
+        form = "#create-tournament"
+        for name, value in fields.items():
+            page.fill(f"{form} input[name='{name}']", value)
+        page.select_option(f"{form} select[name='game']", "mixed")
+        assert page.input_value(f"{form} select[name='structure']") == "rising"
+        page.check(f"{form} input[name='bots']")
+        page.click(f"{form} button[type='submit']")
+        page.wait_for_selector("#tourney-register:not([hidden])")
+        # The whole structure is shown: rising, and capped once the big bet is a tenth
+        # of the 300 chips in play (16/32), not doubling for ever.
+        page.click("#tourney-structure summary")
+        levels = page.eval_on_selector_all(
+            "#tourney-structure li", "items => items.map((i) => i.textContent)"
+        )
+        assert levels == [
+            "1/2/4/8",
+            "2/3/6/12",
+            "2/4/8/16",
+            "3/6/12/24",
+            "4/8/16/32 (to the end)",
+        ]
+        assert (
+            "Razz, Seven-Card Stud, Seven-Card Stud Hi-Lo (8 or better): 1 hand each"
+            in page.inner_text("#tourney-structure")
+        )
+        assert "1 hand each, rising to 4/8/16/32" in page.inner_text("#tourney-structure")
+        page.click("#tourney-register")
+        page.wait_for_selector("#tourney-level:has-text('Level 1')")
+        page.screenshot(path=str(shots / "tournament-structure.png"))
+        page.click("#leave")  # the clock folds an absent player's hands
+        page.wait_for_selector("#tourney-you:has-text('You finish')")
+        # Out of the money: said plainly, not in the winners' green.
+        you = page.locator("#tourney-you")
+        assert "out of the money" in you.inner_text()
+        assert "paid" not in (you.get_attribute("class") or "")
+        page.wait_for_selector("#tourney-head:has-text('finished')")
+        page.screenshot(path=str(shots / "tournament-out-of-the-money.png"))
+        assert page.is_hidden("#notice")  # no "time ran out" to sit back in from
+        games = set(page.evaluate("[...window.__games]"))
+        assert {"Razz", "Seven-Card Stud", "Seven-Card Stud Hi-Lo (8 or better)"} <= games
+        page.goto(base)
+        row = page.locator("#tournaments tbody tr", has_text="Mixed three")
+        row.wait_for()
+        assert "seats" not in row.inner_text()  # a finished one has no seats to offer
+        assert "(1 hand each)" in row.inner_text()
+        page.screenshot(path=str(shots / "tournament-lobby-finished.png"), full_page=True)
+
+
+@needs_chromium
+def test_the_lobby_changes_as_the_room_does_marks_your_tables_and_filters(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path, "--bot", "station", "--hand-pause", "60") as (browser, base):
+        ann, bob = _new_page(browser), _new_page(browser)
+        _guest(ann, base)
+        ann.wait_for_selector("#tables button[data-table='1']")
+        razz = ann.locator("#tables tbody tr", has_text="Razz")
+        assert razz.locator("td[data-label='Seats']").inner_text() == "4/6"
+        # Bob opens a table and sits at the Razz table; Ann's lobby shows both as they
+        # happen, with no reload.
+        _guest(bob, base)
+        _open_table(bob, "Bob's stud", "stud", bots=False)
+        ann.wait_for_selector('#tables tbody tr:has-text("Bob\'s stud")')
+        bob.goto(base)
+        bob.click("#tables button[data-table='3']")
+        _sit_here(bob, 4)
+        ann.wait_for_function(
+            "() => [...document.querySelectorAll('#tables tbody tr')].some((r) =>"
+            " r.textContent.includes('Razz') && r.textContent.includes('5/6'))"
+        )
+        # Ann sits at Razz too, and back in the lobby that table is marked as hers.
+        ann.click("#tables button[data-table='3']")
+        _sit_here(ann, 5)
+        ann.click("#back")
+        mine = ann.locator("#tables tr.mine")
+        mine.wait_for()
+        assert mine.count() == 1
+        assert "Razz" in mine.inner_text()
+        assert "you sit here" in mine.inner_text()
+        assert "6/6" in mine.inner_text()
+        ann.screenshot(path=str(shots / "lobby-live-marked.png"), full_page=True)
+        # Filters: a game, stakes, seats free.
+        names = (
+            "[...document.querySelectorAll('#tables tbody tr td:first-child')]"
+            ".map(c => c.firstChild.textContent)"
+        )
+        ann.select_option("#f-game", "stud")
+        assert set(ann.evaluate(names)) == {"Seven-Card Stud", "Bob's stud"}
+        ann.select_option("#f-game", "")
+        ann.check("#f-free")
+        assert "Razz" not in ann.evaluate(names)  # full now
+        ann.select_option("#f-game", "razz")
+        assert ann.is_visible("#no-tables")
+        ann.screenshot(path=str(shots / "lobby-filtered.png"))
+        ann.select_option("#f-game", "")
+        ann.uncheck("#f-free")
+        ann.select_option("#f-stakes", "1/1/5/10")
+        assert len(ann.evaluate(names)) == 4

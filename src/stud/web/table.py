@@ -198,6 +198,8 @@ class Table:
         """Set once the stored table is restored and its first effects carried out."""
         self._bots: list[asyncio.Future[None]] = []
         """Bots asked for and not yet seated."""
+        self.on_change: Callable[[], None] | None = None
+        """Told each time the table publishes a change (the lobby's feed listens)."""
 
     # -- what the rest of the server reads -------------------------------------------
 
@@ -395,6 +397,8 @@ class Table:
             for viewer in effect.viewers:
                 text = frames.text(viewer.account)
                 viewer.push(text if viewer is not acked else frames.acknowledging(text, effect.seq))
+            if self.on_change is not None:
+                self.on_change()
         elif isinstance(effect, Send):
             effect.viewer.push(effect.text)
         elif isinstance(effect, Close):

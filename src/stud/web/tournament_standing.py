@@ -11,7 +11,7 @@ from stud.rules import Rules, Variant
 from stud.storage.schema import EntryRow
 from stud.tournament.event import Tournament, TournamentConfig
 from stud.tournament.places import Finish, ordinal
-from stud.tournament.structure import Clock
+from stud.tournament.structure import Clock, Structure
 
 __all__ = ["Standings", "finish_notes", "standing"]
 
@@ -125,6 +125,9 @@ def standing(
         "starting_stack": config.starting_stack,
         "clock": structure.clock.value,
         "level_length": spec["level_length"],
+        "structure": spec.get("structure", "doubling"),
+        "levels": [level.rules(games[0]).stakes for level in structure.levels],
+        **rotation(structure, tournament.rounds if tournament else 0),
         "bots": t.fill,
         "level": t.level + 1,
         "stakes": t.rules.stakes,
@@ -137,6 +140,23 @@ def standing(
         "players_left": len(tournament.still_in) if tournament else len(t.entries),
         "standings": players,
         "you": you,
+    }
+
+
+def rotation(structure: Structure, rounds: int) -> dict[str, Any]:
+    """A mixed rotation as the lobby shows it: its games in turn, the hands each is
+    played for, and (``rounds`` into the tournament) the next game and when it comes."""
+    games = structure.games
+    if len(games) == 1:
+        return {"games": [games[0].game_name], "hands_per_game": None}
+    if structure.game_per_level:
+        return {"games": [g.game_name for g in games], "hands_per_game": None}
+    left = structure.hands_per_game - rounds % structure.hands_per_game
+    return {
+        "games": [g.game_name for g in games],
+        "hands_per_game": structure.hands_per_game,
+        "next_game": structure.game(rounds + left).game_name,
+        "hands_to_next_game": left,
     }
 
 

@@ -21,7 +21,6 @@ from stud.web.routes.common import (
     refused_opening,
     text_field,
 )
-from stud.web.tournament_table import TournamentTable
 
 __all__ = ["routes"]
 
@@ -34,12 +33,7 @@ def routes(room: Room) -> list[Route]:
 
     async def lobby(request: Request) -> Response:
         return JSONResponse(
-            {
-                "tables": [
-                    t.summary() for t in room.tables.values() if not isinstance(t, TournamentTable)
-                ],
-                "bots": list(room.settings.offered_bots),
-            }
+            {"tables": room.cash_tables(), "bots": list(room.settings.offered_bots)}
         )
 
     async def new_table(request: Request) -> Response:

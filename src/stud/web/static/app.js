@@ -89,7 +89,11 @@ async function signIn(kind) {
 // Signed in or out at a table: connect again as who we are now, for a whole new
 // snapshot (what the page holds was shown to the one before).
 function rejoin() {
-  if (tableId === null) return;
+  if (tableId === null) {
+    closeLobbyFeed(); // who sits where is told per account: ask again as who we are now
+    if (!$("lobby").hidden) openLobbyFeed();
+    return;
+  }
   seen = { no: null, epoch: null };
   connect(tableId);
   loadHistory();
@@ -102,15 +106,80 @@ $("logout").addEventListener("click", async () => { await api("/api/logout", {})
 
 // -- lobby ----------------------------------------------------------------------
 
-async function showLobby() {
+// The lobby follows the room as it changes: its own websocket sends the tables and
+// tournaments each time they change, and the tables you sit at, which are marked.
+let lobbySocket = null;
+let lobbyData = { tables: [], tournaments: [] };
+let seatedAt = new Set();
+
+function showLobby() {
   $("lobby").hidden = false;
   $("room").hidden = true;
-  const data = await api("/api/tables");
+  openLobbyFeed();
+}
+
+function openLobbyFeed() {
+  if (lobbySocket) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  lobbySocket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+  lobbySocket.onmessage = (message) => {
+    const m = JSON.parse(message.data);
+    if (m.type === "lobby") lobbyData = m;
+    else if (m.type === "seated_at") seatedAt = new Set(m.tables);
+    else return;
+    drawLobby();
+  };
+  lobbySocket.onclose = () => {
+    lobbySocket = null;
+    if (!$("lobby").hidden) setTimeout(openLobbyFeed, 1000);
+  };
+}
+
+function closeLobbyFeed() {
+  if (!lobbySocket) return;
+  lobbySocket.onclose = null;
+  lobbySocket.close();
+  lobbySocket = null;
+}
+
+// The tables the filters let through: a game, stakes, only those with a seat free.
+function shownTables(tables) {
+  const game = $("f-game").value;
+  const stakes = $("f-stakes").value;
+  const free = $("f-free").checked;
+  return tables.filter((t) => (!game || t.variant === game) && (!stakes || t.stakes === stakes) && (!free || t.taken < t.seats));
+}
+
+function fillStakes(tables) {
+  const box = $("f-stakes");
+  const chosen = box.value;
+  const all = [...new Set(tables.map((t) => t.stakes))].sort();
+  const any = document.createElement("option");
+  any.value = "";
+  any.textContent = "any";
+  box.replaceChildren(any, ...all.map((stakes) => {
+    const option = document.createElement("option");
+    option.value = stakes;
+    option.textContent = stakes;
+    return option;
+  }));
+  box.value = all.includes(chosen) ? chosen : "";
+}
+
+function drawLobby() {
+  fillStakes(lobbyData.tables);
   const body = $("tables").querySelector("tbody");
-  body.replaceChildren();
-  for (const t of data.tables) {
+  const tables = shownTables(lobbyData.tables);
+  $("no-tables").hidden = tables.length > 0;
+  body.replaceChildren(...tables.map((t) => {
     const row = document.createElement("tr");
-    for (const text of [t.name, t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+    const mine = seatedAt.has(t.id);
+    if (mine) row.className = "mine";
+    const name = document.createElement("td");
+    name.textContent = t.name;
+    if (mine) name.append(" ", badge("you sit here", "sitting"));
+    row.append(name);
+    for (const text of [t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
@@ -123,11 +192,14 @@ async function showLobby() {
     open.addEventListener("click", () => openTable(t.id));
     cell.append(open);
     row.append(cell);
-    body.append(row);
-  }
+    return row;
+  }));
   labelCells($("tables"));
-  showTournaments().then(() => labelCells($("tournaments")));
+  drawTournamentList(lobbyData.tournaments, seatedAt);
+  labelCells($("tournaments"));
 }
+
+for (const id of ["f-game", "f-stakes", "f-free"]) $(id).addEventListener("change", drawLobby);
 
 // Each cell of a lobby table named by its column's heading (data-label): a phone
 // lays the rows out as cards, with the heading written before each value.
@@ -654,6 +726,7 @@ async function loadHistory() {
 function route() {
   const match = location.pathname.match(/^\/table\/(\d+)$/);
   if (match) {
+    closeLobbyFeed();
     $("lobby").hidden = true;
     $("room").hidden = false;
     $("log").replaceChildren();
