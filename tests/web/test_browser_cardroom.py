@@ -291,3 +291,37 @@ def test_the_lobby_changes_as_the_room_does_marks_your_tables_and_filters(
         ann.uncheck("#f-free")
         ann.select_option("#f-stakes", "1/1/5/10")
         assert len(ann.evaluate(names)) == 4
+
+
+STARS = (
+    Path(__file__).resolve().parents[1] / "data" / "pokerstars" / "Razz-USD-0.04-0.08-200911.txt"
+)
+
+
+@needs_chromium
+def test_an_uploaded_pokerstars_history_replays_with_its_players_and_hands(
+    tmp_path: Path,
+) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path) as (browser, base):
+        page = _new_page(browser)
+        _guest(page, base)
+        assert ".txt" in (page.get_attribute("#upload", "accept") or "")
+        page.set_input_files("#upload", str(STARS))
+        page.wait_for_selector("#replay:not([hidden]) #r-seats .seat")
+        assert page.is_hidden("#upload-error")
+        title = page.inner_text("#r-title")
+        assert title.startswith(f"{STARS.name} [35874566077] ")
+        assert "Razz" in title
+        names = page.locator("#r-seats .seat .name").all_inner_texts()
+        assert names == ["kobreli", "willy32948", "meg100", "Hero", "SilkZone"]
+        # The file's nine hands, each to choose by its hand number.
+        assert page.locator("#r-hand option").count() == 9
+        page.click("#r-end")
+        page.wait_for_selector("#r-awards div")
+        assert "wins" in page.inner_text("#r-awards")
+        page.screenshot(path=str(shots / "replay-pokerstars.png"))
+        page.select_option("#r-hand", "35874590575")
+        page.wait_for_function(
+            "() => document.querySelector('#r-title').textContent.includes('[35874590575]')"
+        )
