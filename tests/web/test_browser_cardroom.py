@@ -325,3 +325,30 @@ def test_an_uploaded_pokerstars_history_replays_with_its_players_and_hands(
         page.wait_for_function(
             "() => document.querySelector('#r-title').textContent.includes('[35874590575]')"
         )
+
+
+@needs_chromium
+def test_a_practice_table_tells_your_odds_and_a_raked_one_does_not(tmp_path: Path) -> None:
+    shots = _shots(tmp_path)
+    with _browser(tmp_path, "--bot", "station") as (browser, base):
+        page = _new_page(browser)
+        _guest(page, base)
+        _open_table(page, "Practice stud", "stud", bots=True)
+        _sit_here(page, 5)
+        page.wait_for_selector("#odds:not([hidden])")
+        text = page.inner_text("#odds")
+        assert re.fullmatch(
+            r"Your odds: \d{1,3}% of the pot, against the cards you can see\.", text
+        ), text
+        page.screenshot(path=str(shots / "table-odds-practice.png"))
+        # A table played for the house's rake is a cash table: no odds, asked or shown.
+        page.goto(base)
+        page.fill("#create input[name='name']", "Raked stud")
+        page.fill("#create input[name='rake']", "5%:3")
+        page.click("#create button[type='submit']")
+        page.wait_for_selector("#room:not([hidden]) .seat")
+        raked = page.url.rsplit("/", 1)[1]
+        assert page.request.get(f"{base}/api/tables/{raked}/odds").status == 403
+        _sit_here(page, 5)
+        page.wait_for_selector(MY_BUTTONS)
+        assert page.is_hidden("#odds")

@@ -276,6 +276,12 @@ class Table:
         if self._task is not None:
             await self._task
 
+    @property
+    def odds(self) -> bool:
+        """Whether a player here may be told their odds: at a practice table (one with
+        bots and no rake), yes; at a cash table played for the house's rake, no."""
+        return self.logic.bots and not self.logic.rules.rake
+
     def summary(self) -> dict[str, Any]:
         logic = self.logic
         taken = sum(1 for s in logic.seats if s is not None)
@@ -290,6 +296,7 @@ class Table:
             "seats": logic.size,
             "taken": taken,
             "bots": logic.bots,
+            "odds": self.odds,
             "average_pot": round(average_pot),
             "hands_per_hour": hands,
             "buy_in": dict(zip(("min", "max"), logic.buy_in_range, strict=True))

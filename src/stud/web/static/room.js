@@ -173,6 +173,32 @@ function drawChat() {
   }));
 }
 
+// -- odds at a practice table ------------------------------------------------------
+// A table with bots and no rake tells a player their share of the pot against what
+// they can see, once a street (the server works it out; a cash table refuses).
+
+const odds = { table: null, allowed: true, asked: null, text: "" };
+
+function drawOdds(t, seat) {
+  if (odds.table !== t.id) Object.assign(odds, { table: t.id, allowed: true, asked: null, text: "" });
+  const hand = t.hand;
+  const live = odds.allowed && hand && seat && seat.in_hand && !seat.folded && hand.phase === "betting";
+  $("odds").hidden = !(live && odds.text);
+  if (!live) return;
+  const key = `${hand.id}:${hand.street}`;
+  if (odds.asked === key) return;
+  odds.asked = key;
+  odds.text = "";
+  fetch(`/api/tables/${t.id}/odds`).then(async (response) => {
+    if (response.status === 403) { odds.allowed = false; return; }
+    const data = await response.json();
+    if (!response.ok || data.share === null || odds.asked !== key) return;
+    odds.text = `Your odds: ${Math.round(data.share * 100)}% of the pot, against the cards you can see.`;
+    $("odds").textContent = odds.text;
+    $("odds").hidden = false;
+  }).catch(() => {});
+}
+
 // -- the showdown -------------------------------------------------------------------
 // The server shows and mucks by itself (R6.7); the one choice is whether a hand that
 // can win nothing is mucked (on, as in any cardroom) or shown. Kept in this browser
@@ -414,6 +440,7 @@ function drawRoom(t) {
   const seat = t.you === null ? null : t.seats[t.you];
   $("made").hidden = !(seat && seat.made);
   $("made").textContent = seat && seat.made ? `Your hand: ${seat.made}` : "";
+  drawOdds(t, seat);
   // Out of chips at a cash table: offer to buy in again.
   if (lastSeat !== null && t.you === null && !leaving && !tourney) {
     const free = t.seats[lastSeat] === null ? lastSeat : t.seats.findIndex((s) => s === null);
