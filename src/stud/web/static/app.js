@@ -167,6 +167,11 @@ function fillStakes(tables) {
 }
 
 function drawLobby() {
+  // Drawn again as the room changes: the button that had the focus keeps it.
+  const focused = document.activeElement;
+  const refocus = focused && $("lobby").contains(focused) && focused.tagName === "BUTTON"
+    ? (focused.dataset.table ? `[data-table='${focused.dataset.table}']` : focused.dataset.tournament ? `[data-tournament='${focused.dataset.tournament}']` : focused.dataset.watch ? `[data-watch='${focused.dataset.watch}']` : null)
+    : null;
   fillStakes(lobbyData.tables);
   const body = $("tables").querySelector("tbody");
   const tables = shownTables(lobbyData.tables);
@@ -197,6 +202,7 @@ function drawLobby() {
   labelCells($("tables"));
   drawTournamentList(lobbyData.tournaments, seatedAt);
   labelCells($("tournaments"));
+  if (refocus) { const again = $("lobby").querySelector(`button${refocus}`); if (again) again.focus(); }
 }
 
 for (const id of ["f-game", "f-stakes", "f-free"]) $(id).addEventListener("change", drawLobby);

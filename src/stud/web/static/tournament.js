@@ -57,6 +57,8 @@ function levelList(t) {
 // The lobby's list of tournaments; one with a table you sit at is marked.
 function drawTournamentList(list, seatedAt) {
   const body = $("tournaments").querySelector("tbody");
+  // Drawn again as the room changes: a structure opened stays open.
+  const opened = new Set([...body.querySelectorAll("details[open]")].map((d) => d.dataset.tournament));
   body.replaceChildren();
   for (const t of list) {
     const row = document.createElement("tr");
@@ -67,7 +69,10 @@ function drawTournamentList(list, seatedAt) {
     cells(row, [t.name, game, t.buy_in, players, t.starting_stack]);
     if (mine) row.firstChild.append(" ", badge("you play here", "sitting"));
     const levels = document.createElement("td");
-    levels.append(levelList(t));
+    const structure = levelList(t);
+    structure.dataset.tournament = t.id;
+    structure.open = opened.has(String(t.id));
+    levels.append(structure);
     row.append(levels);
     cells(row, [t.prizes.join(" / "), t.state]);
     const tables = document.createElement("td");
