@@ -12,9 +12,9 @@ import random
 
 import pytest
 
-from stud.actions import BringIn, Call, Check, PotAwarded, Show
+from stud.actions import BringIn, Call, Check, Fold, PotAwarded, Show
 from stud.cards import DECK, Card
-from stud.equity.streets import odds_by_street
+from stud.equity.streets import odds_by_street, seen_share
 from stud.positions import steps
 from stud.rules import Rules, Variant
 from stud.state import HandState, new_hand
@@ -84,3 +84,32 @@ def test_no_real_odds_while_a_live_hand_is_unknown() -> None:
     assert all(o.real is None for o in odds)
     assert all(o.seen[2] is None for o in odds)
     assert all(o.seen[0] is not None and o.seen[1] is not None for o in odds)
+
+
+@pytest.mark.parametrize("variant", list(Variant))
+def test_r8_4_a_seats_share_now_uses_nothing_it_did_not_see(variant: Variant) -> None:
+    deck = list(DECK)
+    random.Random(11).shuffle(deck)
+    rules = Rules(variant, ante=1, bring_in=1, small_bet=5, big_bet=10)
+    state = new_hand(rules, [200] * 3, deck=deck)
+    share = seen_share(state, 0)
+    assert share is not None
+    assert 0.0 <= share <= 1.0
+    # Seat 1's down cards swapped with the deck's last two (dealt to nobody yet): seat
+    # 0 never saw either, so what it is told cannot move.
+    other = list(deck)
+    for card, spare in zip(state.down[1], (-1, -2), strict=True):
+        at = other.index(card)
+        other[at], other[spare] = other[spare], other[at]
+    swapped = new_hand(rules, [200] * 3, deck=other)
+    assert swapped.down[1] != state.down[1]
+    assert swapped.hand_of(0) == state.hand_of(0)
+    assert seen_share(swapped, 0) == share
+    # Out of the hand, or alone in it: nothing to tell.
+    folded = state
+    while len(folded.in_hand) > 1:  # the bring-in posts, then everyone else folds
+        legal = folded.legal_actions()
+        folded = folded.apply(BringIn() if BringIn() in legal else Fold())
+    assert seen_share(folded, folded.in_hand[0]) is None
+    out = next(s for s in range(3) if s not in folded.in_hand)
+    assert seen_share(folded, out) is None

@@ -161,7 +161,11 @@ def test_two_browsers_and_bots_play_to_showdown_one_reloading_mid_hand(tmp_path:
         for page in (ann, bob):
             page.wait_for_selector("#awards div")
             assert "wins" in page.inner_text("#awards")
-            assert page.locator(".seat .made").count() >= 2  # hands named at showdown
+            # Each hand still in at the showdown was shown (and named) or, beaten,
+            # mucked by itself (R6.7): the winner's at least is shown.
+            shown = page.locator(".seat .made").count()
+            assert shown >= 1
+            assert shown + page.inner_text("#log").count(" mucks") >= 2
         ann.screenshot(path=str(shots / "cardroom-showdown.png"))
         bob.screenshot(path=str(shots / "cardroom-phone.png"))
         width = bob.evaluate("document.documentElement.scrollWidth")

@@ -99,6 +99,15 @@ def test_a_person_is_moved_to_another_table_and_the_page_follows(tmp_path: Path)
         lobby.goto(base)
         lobby.wait_for_selector("#tournaments button[data-watch]")
         lobby.screenshot(path=str(shots / "cardroom-multi-table-lobby.png"), full_page=True)
+        # The tables' buttons stand apart, not run together (read at once: the lobby
+        # is drawn again as the tables change).
+        first, second = lobby.eval_on_selector_all(
+            "#tournaments button[data-watch]",
+            "bs => bs.map(b => { const r = b.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
+        )
+        apart = second["x"] >= first["x"] + first["width"] + 2
+        assert apart or second["y"] >= first["y"] + first["height"] + 2
         page.wait_for_selector("#tourney-moved:has-text('You moved to table 1, seat')")
         assert page.url == f"{base}/table/{one}"
         page.wait_for_selector(".seat.me")

@@ -74,7 +74,7 @@ def test_register_play_and_see_the_standings(tmp_path: Path) -> None:
                 page.screenshot(path=str(shots / "cardroom-tournament.png"))
             page.click(f"#actions button[data-action='{choice}']")
         page.click("#leave")
-        page.wait_for_selector("#tourney-you:has-text('prize')")
+        page.wait_for_selector("#tourney-you:text-matches('You (finish|win)')")
         page.wait_for_selector("#tourney-head:has-text('finished')")
         places = page.eval_on_selector_all(
             "#standings tbody tr td:first-child", "cells => cells.map(c => c.textContent)"

@@ -31,4 +31,12 @@ def test_cards_shown_at_showdown_stay_in_every_download() -> None:
     text = seat_phh(state, NAMES, 0)
     for event in shown:
         assert all(str(card) in text for card in event.cards)
-    assert "Bob" in seat_text(state, NAMES, 0, "Hand 1")
+    assert "Bob" in seat_text(state, NAMES, 0, "Hand 1", [0, 1, 2])
+
+
+def test_a_download_numbers_each_player_by_the_table_seat_they_sat_in() -> None:
+    state = _played(fold_out=True)
+    text = seat_text(state, NAMES, 0, "Hand 1", [1, 4, 5])
+    for name, seat in zip(NAMES, (2, 5, 6), strict=True):
+        assert f"Seat {seat}: {name} (" in text
+    assert "Seat 1:" not in text

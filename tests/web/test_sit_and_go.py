@@ -39,8 +39,10 @@ FAST_SPEC: dict[str, Any] = {
     "clock": "hands",
     "hands_per_game": 2,
     "payouts": "50,30,20",
+    "structure": "doubling",
 }
-"""Short stacks and levels of two hands: four players finish in a few dozen hands."""
+"""Short stacks and levels of two hands, the stakes doubling: four players finish in a
+few dozen hands."""
 
 
 def _tournament(message: Message) -> dict[str, Any] | None:
@@ -62,7 +64,7 @@ def stored_hands(store: Store, table: int) -> list[Any]:
 
 def check_final(store: Store, spec: dict[str, Any], table: int, final: dict[str, Any]) -> None:
     """R10.2 by ``stud.tournament`` from the stored hands; prizes and chips conserved."""
-    config = tournament_config(spec)
+    config = tournament_config(tournament_spec(spec))  # as the server read it
     replayed = replay_tournament(config, stored_hands(store, table))
     assert replayed.is_over
     by_seat = {p["seat"]: p for p in final["standings"]}
@@ -487,12 +489,15 @@ def test_a_dropped_player_is_folded_away_by_the_clock_until_out() -> None:
             assert result is not None
             with store.engine.connect() as connection:
                 hers = connection.execute(
-                    select(HandEvent.timed_out)
+                    select(HandEvent.timed_out, HandEvent.action)
                     .join(HandRow, HandRow.id == HandEvent.hand_id)
                     .where(HandRow.table_id == table, HandEvent.seat == 0)
                 ).all()
             assert hers
-            assert all(timed_out for (timed_out,) in hers)  # the clock acted for her
+            # The clock acted for her; a showdown runs itself, with no clock (R6.7).
+            showdown = {"show", "muck"}
+            assert all(out for out, action in hers if action["action"] not in showdown)
+            assert all(not out for out, action in hers if action["action"] in showdown)
             mine = next(p for p in result["standings"] if p["seat"] == 0)
             account = store.account(token)
             assert account is not None

@@ -24,7 +24,7 @@ from stud.equity.scheduling import run_equity
 from stud.equity.situation import Situation
 from stud.state import HandState, Phase
 
-__all__ = ["StreetOdds", "odds_by_street"]
+__all__ = ["StreetOdds", "odds_by_street", "seen_share"]
 
 EXACT_BUDGET = 400_000
 """Outcomes enumerated exactly at most; above, ``TRIALS`` deals are sampled."""
@@ -89,6 +89,16 @@ def odds_by_street(
             real = tuple(next(live) if s in state.in_hand else None for s in range(state.players))
         out.append(StreetOdds(street, index, seen, real))
     return out
+
+
+def seen_share(state: HandState, seat: int, *, seed: int = 0) -> float | None:
+    """``seat``'s pot share now against what it can see (its own cards, everyone's up
+    cards, the folded cards showing), as a player at a practice table is told; ``None``
+    when it is out of the hand or alone in it. Nobody's down cards but its own are
+    used: the answer tells nothing the seat could not see."""
+    if seat not in state.in_hand or len(state.in_hand) < 2:
+        return None
+    return _share(_seen_by(state, seat), seat, seed)
 
 
 def _holds(state: HandState, seat: int, known: Collection[Card]) -> bool:

@@ -104,10 +104,14 @@ def text_history(
     seat: int | None = None,
     title: str = "",
     you: int | None = None,
+    table_seats: Sequence[int] | None = None,
 ) -> str:
     """The hand so far as text; from ``seat``'s chair if given, else every card shown.
 
     ``you`` is the seat spoken to: its actions read "You post the ante 1", "You call 5".
+    ``table_seats`` numbers the players by the table's seats (0-based) rather than by
+    their places in the hand: a player in the table's sixth seat is "Seat 6" even when
+    only five were dealt in.
     """
     rules = state.rules
     who = list(names) if names else [f"Seat {s + 1}" for s in range(state.players)]
@@ -116,8 +120,11 @@ def text_history(
     events: Sequence[Event] = state.events if seat is None else view_of(state, seat).events
     heading = f"{rules.variant.game_name}, stakes {rules.stakes} (ante/bring-in/small/big)"
     lines = [f"{title}: {heading}" if title else heading]
+    numbers = list(table_seats) if table_seats is not None else list(range(state.players))
+    if len(numbers) != state.players:
+        raise ValueError(f"{len(numbers)} table seats for {state.players} players")
     lines += [
-        f"Seat {s + 1}: {who[s]} ({state.starting_stacks[s]} in chips)"
+        f"Seat {numbers[s] + 1}: {who[s]} ({state.starting_stacks[s]} in chips)"
         for s in range(state.players)
     ]
 

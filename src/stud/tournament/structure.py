@@ -14,7 +14,21 @@ from enum import StrEnum
 
 from stud.rules import Rules, RulesError, Variant
 
-__all__ = ["Clock", "Level", "Structure", "TournamentError", "doubling_levels", "prize_table"]
+__all__ = [
+    "CAP_SHARE",
+    "Clock",
+    "Level",
+    "Structure",
+    "TournamentError",
+    "capped_levels",
+    "doubling_levels",
+    "first_level",
+    "prize_table",
+    "rising_levels",
+]
+
+CAP_SHARE = 10
+"""A capped structure rises until its big bet is a tenth of all the chips in play."""
 
 
 class TournamentError(ValueError):
@@ -130,14 +144,27 @@ class Structure:
         """``levels`` levels from the first level's stakes, each doubling every stake of
         the one before (``doubling_levels``). The first level's bring-in is by default
         twice the ante, kept below the small bet, and its big bet twice the small bet."""
-        first = Level(
-            ante,
-            max(ante, min(2 * ante, small_bet - 1)) if bring_in is None else bring_in,
-            small_bet,
-            2 * small_bet if big_bet is None else big_bet,
-            length,
-        )
+        first = first_level(ante, small_bet, length, bring_in=bring_in, big_bet=big_bet)
         return cls(doubling_levels(first, levels), clock, games, hands_per_game, game_per_level)
+
+
+def first_level(
+    ante: int,
+    small_bet: int,
+    length: int,
+    *,
+    bring_in: int | None = None,
+    big_bet: int | None = None,
+) -> Level:
+    """A first level from its ante and small bet: the bring-in by default twice the
+    ante, kept below the small bet, and the big bet twice the small bet."""
+    return Level(
+        ante,
+        max(ante, min(2 * ante, small_bet - 1)) if bring_in is None else bring_in,
+        small_bet,
+        2 * small_bet if big_bet is None else big_bet,
+        length,
+    )
 
 
 def doubling_levels(first: Level, count: int) -> tuple[Level, ...]:
@@ -154,6 +181,36 @@ def doubling_levels(first: Level, count: int) -> tuple[Level, ...]:
         )
         for i in range(count)
     )
+
+
+def rising_levels(first: Level, count: int) -> tuple[Level, ...]:
+    """``count`` levels starting at ``first``, the stakes rising by half and by a third
+    in turn (x1, x1.5, x2, x3, x4, x6...: doubling every two levels), as cardrooms'
+    standard structures rise: gentler than doubling every level. Each stake is
+    rounded to a whole chip, the bring-in kept from the ante to below the small bet."""
+    out = []
+    for i in range(count):
+        factor = 2 ** (i // 2) * (1.5 if i % 2 else 1.0)
+        ante = max(1, _whole(first.ante * factor))
+        small = _whole(first.small_bet * factor)
+        bring_in = max(ante, min(_whole(first.bring_in * factor), small - 1))
+        out.append(Level(ante, bring_in, small, _whole(first.big_bet * factor), first.length))
+    return tuple(out)
+
+
+def _whole(chips: float) -> int:
+    return int(chips + 0.5)
+
+
+def capped_levels(levels: Sequence[Level], chips_in_play: int) -> tuple[Level, ...]:
+    """``levels`` up to the first whose big bet reaches a ``CAP_SHARE``-th of the chips
+    in play; that one lasts for ever (as the last level does, R10.1). Stakes that keep
+    rising past it only make every hand an all-in on the antes: a tournament with
+    1,080 chips in play has nothing left to play for at 8192/16384."""
+    for index, level in enumerate(levels):
+        if level.big_bet * CAP_SHARE >= chips_in_play:
+            return tuple(levels[: index + 1])
+    return tuple(levels)
 
 
 def prize_table(pool: int, percentages: Sequence[float]) -> tuple[int, ...]:

@@ -7,6 +7,8 @@ become ``??`` unless that player showed them at showdown.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from stud.history.phh import parse_phh, replay, to_phh
 from stud.history.text import text_history
 from stud.state import HandState
@@ -19,9 +21,12 @@ def stored_hand(phh: str) -> HandState:
     return replay(parse_phh(phh, source="stored hand"))
 
 
-def seat_text(state: HandState, names: list[str], seat: int, title: str) -> str:
-    """The hand's text history from ``seat``'s chair."""
-    return text_history(state, names=names, seat=seat, title=title)
+def seat_text(
+    state: HandState, names: list[str], seat: int, title: str, table_seats: Sequence[int]
+) -> str:
+    """The hand's text history from ``seat``'s chair, each player numbered by the
+    table's seat it sat in (``table_seats``, 0-based)."""
+    return text_history(state, names=names, seat=seat, title=title, table_seats=table_seats)
 
 
 def seat_phh(state: HandState, names: list[str], seat: int) -> str:

@@ -160,7 +160,10 @@ def _shown(hand: HandState) -> dict[int, tuple[Card, ...]]:
 
 
 def _legal(hand: HandState, h: int) -> list[Json]:
-    """The actions the player may take, with the exact chips each puts in."""
+    """The actions the player may take, with the exact chips each puts in: none at
+    the showdown, which shows and mucks by itself (R6.7)."""
+    if hand.phase is Phase.SHOWDOWN:
+        return []
     rules, wager, stack = hand.rules, hand.wagers[h], hand.stacks[h]
     level = hand.level
     return [

@@ -27,6 +27,7 @@ __all__ = [
     "Command",
     "Hello",
     "Leave",
+    "MuckLosing",
     "ProtocolError",
     "Register",
     "RemoveBot",
@@ -138,6 +139,14 @@ class Leave(_Message):
     type: Literal["leave"]
 
 
+class MuckLosing(_Message):
+    """Whether the showdown mucks this seat's hand once it can win no part of any pot
+    (R6.7; on when a player sits down, as in any cardroom)."""
+
+    type: Literal["muck_losing"]
+    on: bool
+
+
 class AddBot(_Message):
     """Seat a built-in bot in the first empty seat."""
 
@@ -173,7 +182,18 @@ class Unregister(_Message):
 
 
 Command = Annotated[
-    Hello | Sit | Act | SitOut | SitIn | Leave | AddBot | RemoveBot | Chat | Register | Unregister,
+    Hello
+    | Sit
+    | Act
+    | SitOut
+    | SitIn
+    | Leave
+    | MuckLosing
+    | AddBot
+    | RemoveBot
+    | Chat
+    | Register
+    | Unregister,
     Field(discriminator="type"),
 ]
 

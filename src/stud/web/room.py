@@ -13,10 +13,12 @@ from typing import Any
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules
 from stud.web.frames import frame
 from stud.web.limits import RateLimit
+from stud.web.lobby_feed import LobbyFeed
 from stud.web.settings import Settings
 from stud.web.store import Store, TournamentRow
 from stud.web.table import Table
 from stud.web.tournament import Director, first_rules, tournament_config, tournament_spec
+from stud.web.tournament_table import TournamentTable
 from stud.web.viewer import Viewer
 from stud.web.watching import Watching
 
@@ -88,6 +90,26 @@ class Room:
     """Seconds a new table connection has to say hello before it is closed."""
     sessions: dict[str, set[Viewer]] = field(default_factory=dict)
     """The table connections open under each session token: ended when it ends."""
+    lobby: LobbyFeed = field(init=False)
+    """The pages on the lobby, sent it as it changes."""
+
+    def __post_init__(self) -> None:
+        self.lobby = LobbyFeed(self.lobby_state, self.seated_at)
+
+    def cash_tables(self) -> list[dict[str, Any]]:
+        """The lobby's list of cash tables (a tournament's tables are its own)."""
+        return [t.summary() for t in self.tables.values() if not isinstance(t, TournamentTable)]
+
+    def seated_at(self, account: int) -> list[int]:
+        """The tables (a tournament's too) where ``account`` sits."""
+        return [t.id for t in self.tables.values() if account in t.logic.people()]
+
+    def lobby_state(self) -> dict[str, Any]:
+        """What the lobby shows: the cash tables and the tournaments."""
+        return {
+            "tables": self.cash_tables(),
+            "tournaments": [d.summary() for d in self.tournaments.values()],
+        }
 
     async def end_session(self, token: str | None) -> None:
         """Sign ``token`` out: it opens nothing any more, and its connections close."""
@@ -141,6 +163,8 @@ class Room:
         self.tournaments[director.id] = director
         for table in director.tables:
             self.tables[table.id] = table
+            table.on_change = self.lobby.changed
+        self.lobby.changed()
 
     def create_tournament(self, name: str, request: dict[str, Any]) -> Director:
         """A new tournament from a lobby request, at as many tables as its players need;
@@ -186,8 +210,10 @@ class Room:
         table = Table(
             new.id, new.name, new.rules, new.seats, self.store, self.settings, bots=new.bots
         )
+        table.on_change = self.lobby.changed
         table.start()
         self.tables[new.id] = table
+        self.lobby.changed()
         return table
 
     async def open_table(
@@ -234,6 +260,7 @@ class Room:
 
     async def close(self) -> None:
         """Stop every table task; unfinished hands stay stored to resume."""
+        await self.lobby.stop()
         for table in self.tables.values():
             await table.stop()
         self.store.close()

@@ -35,6 +35,8 @@ class Seat:
     dropped_at: float | None = None
     hands: int = 0
     """Hands dealt to this seat: every ``Settings.bank_every`` adds to its time bank."""
+    muck_losing: bool = True
+    """The showdown mucks this seat's hand once it can win nothing (``stud.showdown``)."""
     info: SeatInfo | None = field(default=None, compare=False, repr=False)
     """What the last published moment told of this seat, kept while it still holds."""
     sitting: int = field(default_factory=lambda: next(_SITTINGS))

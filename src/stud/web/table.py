@@ -27,6 +27,7 @@ from typing import Any, Protocol
 from stud.rules import Rules
 from stud.state import HandState
 from stud.web.cash_seating import CashSeating
+from stud.web.chat import KEPT
 from stud.web.effects import (
     ActionRow,
     ChatLine,
@@ -122,6 +123,7 @@ class _Loaded:
     last_seqs: dict[int, int]
     unfinished: StoredHand | None
     pots: list[tuple[float, int]]
+    chat: list[tuple[str, str, float]]
 
 
 async def store_row(store: Store, row: Row) -> Any:
@@ -196,6 +198,8 @@ class Table:
         """Set once the stored table is restored and its first effects carried out."""
         self._bots: list[asyncio.Future[None]] = []
         """Bots asked for and not yet seated."""
+        self.on_change: Callable[[], None] | None = None
+        """Told each time the table publishes a change (the lobby's feed listens)."""
 
     # -- what the rest of the server reads -------------------------------------------
 
@@ -272,6 +276,12 @@ class Table:
         if self._task is not None:
             await self._task
 
+    @property
+    def odds(self) -> bool:
+        """Whether a player here may be told their odds: at a practice table (one with
+        bots and no rake), yes; at a cash table played for the house's rake, no."""
+        return self.logic.bots and not self.logic.rules.rake
+
     def summary(self) -> dict[str, Any]:
         logic = self.logic
         taken = sum(1 for s in logic.seats if s is not None)
@@ -286,6 +296,7 @@ class Table:
             "seats": logic.size,
             "taken": taken,
             "bots": logic.bots,
+            "odds": self.odds,
             "average_pot": round(average_pot),
             "hands_per_hour": hands,
             "buy_in": dict(zip(("min", "max"), logic.buy_in_range, strict=True))
@@ -302,13 +313,16 @@ class Table:
             last_seqs=store.last_seqs(self.id),
             unfinished=store.unfinished_hand(self.id),
             pots=store.pots_since(self.id, since),
+            chat=store.recent_chat(self.id, KEPT),
         )
 
     async def _run(self) -> None:
         try:
             loaded = await asyncio.to_thread(self._load)
             await self.carry_out(
-                self.logic.restore(loaded.seats, loaded.last_seqs, loaded.unfinished, loaded.pots)
+                self.logic.restore(
+                    loaded.seats, loaded.last_seqs, loaded.unfinished, loaded.pots, loaded.chat
+                )
             )
         except Exception:
             log.exception("table %s: restoring the stored table failed", self.id)
@@ -390,6 +404,8 @@ class Table:
             for viewer in effect.viewers:
                 text = frames.text(viewer.account)
                 viewer.push(text if viewer is not acked else frames.acknowledging(text, effect.seq))
+            if self.on_change is not None:
+                self.on_change()
         elif isinstance(effect, Send):
             effect.viewer.push(effect.text)
         elif isinstance(effect, Close):

@@ -29,12 +29,13 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 from typing import Any, Protocol
 
-from stud.actions import Action, BringIn, Check, Fold, Show
+from stud.actions import Action, BringIn, Check, Fold
 from stud.bots import make_bot
 from stud.cards import Card, parse_cards
 from stud.rules import Rules
+from stud.showdown import automatic
 from stud.shuffle import Shuffle
-from stud.state import HandState, IllegalActionError, new_hand
+from stud.state import HandState, IllegalActionError, Phase, new_hand
 from stud.views import view_of
 from stud.web.chat import TableChat
 from stud.web.effects import (
@@ -59,6 +60,7 @@ from stud.web.protocol import (
     Command,
     Hello,
     Leave,
+    MuckLosing,
     ProtocolError,
     RemoveBot,
     Sit,
@@ -198,11 +200,13 @@ class TableLogic:
         last_seqs: dict[int, int],
         unfinished: StoredHand | None,
         pots: list[tuple[float, int]],
+        chat: Sequence[tuple[str, str, float]] = (),
     ) -> Effects:
         """Seats as stored (with the last ``seq`` each applied, and a leave asked for),
-        the hand that was in play dealt again and replayed, and the last hour's pots;
-        a hand restored after its last action is finished now."""
+        the hand that was in play dealt again and replayed, the last hour's pots and the
+        last lines of chat; a hand restored after its last action is finished now."""
         self.play.last_hour = LastHour(pots)
+        self.chat.restore(chat)
         for row in seats:
             if row.seat >= self.size:
                 continue
@@ -250,6 +254,7 @@ class TableLogic:
             no=self.moments.no,
         )
         out: Effects = [Send(viewer, welcome), *self.moments.catch_up(viewer, hello, self.epoch)]
+        out += self.chat.backlog(viewer)
         if back:
             out += self.publish(notes=(f"{viewer.name} is back",))
         out += self.seating.joined(self, viewer)
@@ -349,6 +354,9 @@ class TableLogic:
                 Write(SittingOutRow(self.id, number, False)),
                 Later(lambda: self.publish(notes=(f"{seat.name} sits in",))),
             ]
+        if isinstance(command, MuckLosing):
+            seat.muck_losing = command.on
+            return []
         if isinstance(command, Leave):
             return self.seating.leave(self, number, seat)
         if isinstance(command, AddBot):
@@ -368,6 +376,8 @@ class TableLogic:
         hand = self.play.hand
         if hand is None or hand.actor is None or not self.play.in_hand(number):
             raise ProtocolError("there is no action for you now")
+        if hand.phase is Phase.SHOWDOWN:
+            raise ProtocolError("the showdown shows and mucks by itself (R6.7)")
         if self.play.hand_seats[hand.actor] != number:
             actor = self.seats[self.play.hand_seats[hand.actor]]
             raise ProtocolError(
@@ -512,7 +522,7 @@ class HandPlay:
     def _time_out(self, table_seat: int, hand: HandState) -> Effects:
         """The clock ran out: check if possible, else fold; a bring-in posts; sit out."""
         legal = hand.legal_actions()
-        action: Action = next((a for a in (Check(), BringIn(), Show()) if a in legal), Fold())
+        action: Action = next((a for a in (Check(), BringIn()) if a in legal), Fold())
         seat = self.table.seats[table_seat]
         assert seat is not None
         seat.bank = 0.0
@@ -527,7 +537,7 @@ class HandPlay:
         hand = self.hand
         self.turn_start = self.table.clock()
         self.deadline = None
-        if hand is not None and hand.actor is not None:
+        if hand is not None and hand.actor is not None and hand.phase is not Phase.SHOWDOWN:
             seat = self.table.seats[self.hand_seats[hand.actor]]
             if seat is not None:
                 self.deadline = seat.deadline(self.turn_start, self.table.settings)
@@ -616,12 +626,17 @@ class HandPlay:
         return tuple(-1 if (s := self.table.seats[n]) is None else s.sitting for n in numbers)
 
     def tick(self) -> Effects:
-        """The clock came due: a bot's turn, a person's time out, or a deal."""
+        """The clock came due: a showdown's next hand, a bot's turn, a person's time
+        out, or a deal."""
         hand = self.hand
         out: Effects = []
         if hand is not None and hand.actor is not None:
             table_seat = self.hand_seats[hand.actor]
             seat = self.table.seats[table_seat]
+            if hand.phase is Phase.SHOWDOWN:  # R6.7: shown or mucked at once, no clock
+                muck = seat is None or seat.muck_losing
+                out = self.act(table_seat, automatic(hand, muck_losing=muck), timed_out=False)
+                return [*out, Later(self.maybe_deal)]
             assert seat is not None
             if seat.bot is not None:
                 action = seat.bot.act(view_of(hand, hand.actor), self._rng)
@@ -639,6 +654,8 @@ class HandPlay:
         """When the clock is next due: a bot's move, a person's deadline, a deal."""
         hand = self.hand
         if hand is not None and hand.actor is not None:
+            if hand.phase is Phase.SHOWDOWN:
+                return self.turn_start
             seat = self.table.seats[self.hand_seats[hand.actor]]
             if seat is not None and seat.bot is not None:
                 return self.turn_start + self.table.settings.bot_delay

@@ -25,7 +25,15 @@ from typing import Any
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
 from stud.tournament.event import TableHand, TournamentConfig
-from stud.tournament.structure import Clock, Structure, TournamentError
+from stud.tournament.structure import (
+    Clock,
+    Structure,
+    TournamentError,
+    capped_levels,
+    doubling_levels,
+    first_level,
+    rising_levels,
+)
 from stud.web.frames import frame
 from stud.web.protocol import Register, Unregister
 from stud.web.recent import RecentHand
@@ -62,7 +70,11 @@ MAX_ENTRANTS = 64
 """The most players one tournament in the cardroom takes (eight tables of eight)."""
 
 LEVELS = 20
-"""Levels a structure has; the stakes double at each, and the last lasts for ever."""
+"""Levels a structure has at most; the last lasts for ever."""
+
+RISES = {"rising": rising_levels, "doubling": doubling_levels}
+"""How a tournament's stakes rise from level to level (``stud.tournament.structure``):
+by half and a third in turn (the standard), or doubling each level."""
 
 Spec = dict[str, Any]
 
@@ -93,8 +105,10 @@ def _payouts(value: object, players: int) -> list[float]:
 def tournament_spec(data: Mapping[str, Any]) -> Spec:
     """A tournament's set-up from a lobby request, checked; raises ``TournamentError``.
 
-    The stakes start at ``ante``/``small_bet`` and double every level
-    (``Structure.doubling``); a level lasts ``level_length`` hands or minutes.
+    The stakes start at ``ante``/``small_bet`` and rise by ``structure`` ("rising",
+    the standard, or "doubling"), capped once the big bet is a tenth of the chips in
+    play; a level lasts ``level_length`` hands or minutes, and each game of a mixed
+    rotation ``hands_per_game`` hands.
     More ``players`` than ``table_size`` seats (8 unless asked) play at several
     tables, as ``stud play --tournament`` does.
     """
@@ -104,6 +118,9 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
     clock = data.get("clock", "hands")
     if clock not in {c.value for c in Clock}:
         raise TournamentError(f"clock must be hands or minutes, not {clock!r}")
+    structure = data.get("structure", "rising")
+    if structure not in RISES:
+        raise TournamentError(f"structure must be rising or doubling, not {structure!r}")
     players = _whole(data, "players", 6, 2, MAX_ENTRANTS)
     spec: Spec = {
         "game": game,
@@ -117,6 +134,8 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
         "clock": clock,
         "hands_per_game": _whole(data, "hands_per_game", 8, 1, 1000),
         "payouts": _payouts(data.get("payouts", [65, 35]), players),
+        "structure": structure,
+        "cap": True,
     }
     tournament_config(spec)  # the structure's own checks (R10.1)
     return spec
@@ -125,11 +144,12 @@ def tournament_spec(data: Mapping[str, Any]) -> Spec:
 def tournament_config(spec: Spec) -> TournamentConfig:
     """The ``stud.tournament`` set-up of a spec (one stored before tables had a size
     seats all its players at one table)."""
-    structure = Structure.doubling(
-        spec["ante"],
-        spec["small_bet"],
-        spec["level_length"],
-        LEVELS,
+    first = first_level(spec["ante"], spec["small_bet"], spec["level_length"])
+    levels = RISES[spec.get("structure", "doubling")](first, LEVELS)
+    if spec.get("cap"):  # stored before structures were capped: as it was
+        levels = capped_levels(levels, spec["players"] * spec["stack"])
+    structure = Structure(
+        levels,
         clock=Clock(spec["clock"]),
         games=GAMES[spec["game"]],
         hands_per_game=spec["hands_per_game"],

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 from stud.rules import Variant
 from stud.tournament.event import TournamentConfig
 from stud.tournament.places import Finish, ordinal
-from stud.tournament.structure import Clock
+from stud.tournament.structure import Clock, Structure
 from stud.web.tournament_entries import Entries
 from stud.web.tournament_rounds import Rounds
 
@@ -110,6 +110,9 @@ def standing(
         "starting_stack": config.starting_stack,
         "clock": structure.clock.value,
         "level_length": spec["level_length"],
+        "structure": spec.get("structure", "doubling"),
+        "levels": [level.rules(games[0]).stakes for level in structure.levels],
+        **rotation(structure, tournament.rounds if tournament else 0),
         "bots": entries.fill,
         "level": rounds.level + 1,
         "stakes": rounds.rules.stakes,
@@ -122,6 +125,23 @@ def standing(
         "players_left": len(tournament.still_in) if tournament else len(entries.rows),
         "standings": players,
         "you": you,
+    }
+
+
+def rotation(structure: Structure, rounds: int) -> dict[str, Any]:
+    """A mixed rotation as the lobby shows it: its games in turn, the hands each is
+    played for, and (``rounds`` into the tournament) the next game and when it comes."""
+    games = structure.games
+    if len(games) == 1:
+        return {"games": [games[0].game_name], "hands_per_game": None}
+    if structure.game_per_level:
+        return {"games": [g.game_name for g in games], "hands_per_game": None}
+    left = structure.hands_per_game - rounds % structure.hands_per_game
+    return {
+        "games": [g.game_name for g in games],
+        "hands_per_game": structure.hands_per_game,
+        "next_game": structure.game(rounds + left).game_name,
+        "hands_to_next_game": left,
     }
 
 

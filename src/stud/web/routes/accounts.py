@@ -1,4 +1,5 @@
-"""Accounts: a guest, a sign-up or a sign-in (scrypt, in a worker thread), sign-out, who am I."""
+"""Accounts: a guest, a sign-up or a sign-in (scrypt, in a worker thread), a guest's
+own name, a new password, sign-out, who am I."""
 
 from __future__ import annotations
 
@@ -27,7 +28,8 @@ __all__ = ["routes"]
 
 
 def routes(room: Room) -> list[Route]:
-    """``/api/account/{kind}``, ``/api/logout`` and ``/api/me``."""
+    """``/api/account/{kind}`` (``name`` and ``password`` among them), ``/api/logout``
+    and ``/api/me``."""
 
     async def signed_in(new: str, request: Request) -> JSONResponse:
         """A new session's answer; the session the request came with (if any) ends, so
@@ -80,6 +82,58 @@ def routes(room: Room) -> list[Route]:
         except (ProtocolError, StoreError) as refused:
             return error(str(refused))
 
+    async def rotated(request: Request, new: str, ended: list[str]) -> JSONResponse:
+        """The answer to a name or password changed: every other session's connections
+        are told and closed; this browser's close quietly (the page connects again
+        with the new session)."""
+        own = token(request)
+        for viewer in room.sessions.pop(own or "", set()):
+            viewer.close()
+        for old in ended:
+            if old != own:
+                await room.end_session(old)
+        return await signed_in(new, request)
+
+    async def choose_name(request: Request) -> Response:
+        if not origin_ok(request):
+            return error(FOREIGN, 403)
+        account = await me(room, request)
+        if account is None:
+            return error("play as a guest first, then choose a name", 401)
+        try:
+            data = await body(request)
+            name, password = text_field(data, "name", 40), text_field(data, "password", 200)
+            new, ended = await asyncio.to_thread(room.store.claim, account.id, name, password)
+        except (ProtocolError, StoreError) as refused:
+            return error(str(refused))
+        return await rotated(request, new, ended)
+
+    async def new_password(request: Request) -> Response:
+        if not origin_ok(request):
+            return error(FOREIGN, 403)
+        account = await me(room, request)
+        if account is None:
+            return error("sign in to change your password", 401)
+        address = request.client.host if request.client else ""
+        if wait := room.failed_sign_ins.until_free(address):
+            return error(
+                f"too many wrong passwords from your address: try again in {minutes(wait)}", 429
+            )
+        try:
+            data = await body(request)
+            old, password = text_field(data, "old", 200), text_field(data, "password", 200)
+            try:
+                new, ended = await asyncio.to_thread(
+                    room.store.change_password, account.id, old, password
+                )
+            except StoreError as refused:
+                if "wrong" in str(refused):
+                    room.failed_sign_ins.wait(address)
+                raise
+        except (ProtocolError, StoreError) as refused:
+            return error(str(refused))
+        return await rotated(request, new, ended)
+
     async def logout(request: Request) -> Response:
         if not origin_ok(request):
             return error(FOREIGN, 403)
@@ -97,6 +151,8 @@ def routes(room: Room) -> list[Route]:
         )
 
     return [
+        Route("/api/account/name", choose_name, methods=["POST"]),
+        Route("/api/account/password", new_password, methods=["POST"]),
         Route("/api/account/{kind:str}", account_route, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/me", whoami),

@@ -42,7 +42,7 @@ def routes(room: Room) -> list[Route]:
         if kind == "phh":
             text = with_proof(seat_phh(state, list(row.names), seat), row.shuffle)
         else:
-            text = seat_text(state, list(row.names), seat, f"Hand {row.id}")
+            text = seat_text(state, list(row.names), seat, f"Hand {row.id}", row.seats)
         name = f"hand-{row.id}.{kind}"  # from the id and a known format: nothing of the path
         return PlainTextResponse(
             text, headers={"content-disposition": f'attachment; filename="{name}"'}

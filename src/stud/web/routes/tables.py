@@ -1,12 +1,17 @@
 """The lobby's tables: the list (from the counters each table keeps in memory), a new
-table, and the hands a player played at one lately."""
+table, the hands a player played at one lately, and a player's odds at a practice
+table."""
 
 from __future__ import annotations
+
+import asyncio
+from collections import OrderedDict
 
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, Response
 from starlette.routing import Route
 
+from stud.equity.streets import seen_share
 from stud.rules import RulesError
 from stud.web.fairness import seat_proof
 from stud.web.protocol import ProtocolError
@@ -21,9 +26,11 @@ from stud.web.routes.common import (
     refused_opening,
     text_field,
 )
-from stud.web.tournament_table import TournamentTable
 
-__all__ = ["routes"]
+__all__ = ["ODDS_KEPT", "routes"]
+
+ODDS_KEPT = 512
+"""Odds answers kept (by table, hand, street and seat): asking again costs nothing."""
 
 
 def routes(room: Room) -> list[Route]:
@@ -34,12 +41,7 @@ def routes(room: Room) -> list[Route]:
 
     async def lobby(request: Request) -> Response:
         return JSONResponse(
-            {
-                "tables": [
-                    t.summary() for t in room.tables.values() if not isinstance(t, TournamentTable)
-                ],
-                "bots": list(room.settings.offered_bots),
-            }
+            {"tables": room.cash_tables(), "bots": list(room.settings.offered_bots)}
         )
 
     async def new_table(request: Request) -> Response:
@@ -90,10 +92,34 @@ def routes(room: Room) -> list[Route]:
         ]
         return JSONResponse({"hands": out})
 
+    told: OrderedDict[tuple[int, int, int, int], float | None] = OrderedDict()
+
+    async def my_odds(request: Request) -> Response:
+        table = room.tables.get(request.path_params["table"])
+        if table is None:
+            return error("no such table", 404)
+        if not table.odds:
+            return error("this table does not show odds: a practice table with bots does", 403)
+        account = await me(room, request)
+        if account is None:
+            return error("sign in or play as a guest to sit and see your odds", 401)
+        logic = table.logic
+        number = logic.people().get(account.id)
+        hand, hand_id, seats = logic.play.hand, logic.play.hand_id, logic.play.hand_seats
+        if number is None or hand is None or hand_id is None or number not in seats:
+            return JSONResponse({"hand": None, "street": None, "share": None})
+        key = (table.id, hand_id, hand.street, seats.index(number))
+        if key not in told:  # the hand as it stands, an immutable value: read in a thread
+            told[key] = await asyncio.to_thread(seen_share, hand, key[3])
+            while len(told) > ODDS_KEPT:
+                told.popitem(last=False)
+        return JSONResponse({"hand": hand_id, "street": hand.street, "share": told[key]})
+
     return [
         Route("/", page),
         Route("/table/{table:int}", page),
         Route("/api/tables", lobby),
         Route("/api/tables", new_table, methods=["POST"]),
         Route("/api/tables/{table:int}/hands", hands),
+        Route("/api/tables/{table:int}/odds", my_odds),
     ]

@@ -44,7 +44,38 @@ async function refreshMe() {
   $("signin").hidden = !!me;
   $("logout").hidden = !me;
   $("welcome").hidden = !!me;
+  $("account-box").hidden = !me;
+  $("claim").hidden = !(me && me.guest);
+  $("repass").hidden = !(me && !me.guest);
 }
+
+// A guest's own name, or a new password: the server ends every other session of
+// the account; this page carries on in the new one.
+async function changeAccount(form, path, done) {
+  const body = Object.fromEntries(new FormData(form));
+  try {
+    await api(path, body);
+  } catch (error) {
+    $("account-error").textContent = error.message.charAt(0).toUpperCase() + error.message.slice(1);
+    $("account-error").hidden = false;
+    return;
+  }
+  $("account-error").hidden = true;
+  form.reset();
+  $("account-box").open = false;
+  await refreshMe();
+  toast(done());
+  rejoin();
+}
+
+$("claim").addEventListener("submit", (e) => {
+  e.preventDefault();
+  changeAccount(e.target, "/api/account/name", () => `You are ${me.name} now; sign in with that name next time.`);
+});
+$("repass").addEventListener("submit", (e) => {
+  e.preventDefault();
+  changeAccount(e.target, "/api/account/password", () => "Your password is changed; your other sessions are signed out.");
+});
 
 async function signIn(kind) {
   try {
@@ -58,7 +89,11 @@ async function signIn(kind) {
 // Signed in or out at a table: connect again as who we are now, for a whole new
 // snapshot (what the page holds was shown to the one before).
 function rejoin() {
-  if (tableId === null) return;
+  if (tableId === null) {
+    closeLobbyFeed(); // who sits where is told per account: ask again as who we are now
+    if (!$("lobby").hidden) openLobbyFeed();
+    return;
+  }
   seen = { no: null, epoch: null };
   connect(tableId);
   loadHistory();
@@ -71,15 +106,85 @@ $("logout").addEventListener("click", async () => { await api("/api/logout", {})
 
 // -- lobby ----------------------------------------------------------------------
 
-async function showLobby() {
+// The lobby follows the room as it changes: its own websocket sends the tables and
+// tournaments each time they change, and the tables you sit at, which are marked.
+let lobbySocket = null;
+let lobbyData = { tables: [], tournaments: [] };
+let seatedAt = new Set();
+
+function showLobby() {
   $("lobby").hidden = false;
   $("room").hidden = true;
-  const data = await api("/api/tables");
+  openLobbyFeed();
+}
+
+function openLobbyFeed() {
+  if (lobbySocket) return;
+  const scheme = location.protocol === "https:" ? "wss" : "ws";
+  lobbySocket = new WebSocket(`${scheme}://${location.host}/ws/lobby`);
+  lobbySocket.onmessage = (message) => {
+    const m = JSON.parse(message.data);
+    if (m.type === "lobby") lobbyData = m;
+    else if (m.type === "seated_at") seatedAt = new Set(m.tables);
+    else return;
+    drawLobby();
+  };
+  lobbySocket.onclose = () => {
+    lobbySocket = null;
+    if (!$("lobby").hidden) setTimeout(openLobbyFeed, 1000);
+  };
+}
+
+function closeLobbyFeed() {
+  if (!lobbySocket) return;
+  lobbySocket.onclose = null;
+  lobbySocket.close();
+  lobbySocket = null;
+}
+
+// The tables the filters let through: a game, stakes, only those with a seat free.
+function shownTables(tables) {
+  const game = $("f-game").value;
+  const stakes = $("f-stakes").value;
+  const free = $("f-free").checked;
+  return tables.filter((t) => (!game || t.variant === game) && (!stakes || t.stakes === stakes) && (!free || t.taken < t.seats));
+}
+
+function fillStakes(tables) {
+  const box = $("f-stakes");
+  const chosen = box.value;
+  const all = [...new Set(tables.map((t) => t.stakes))].sort();
+  const any = document.createElement("option");
+  any.value = "";
+  any.textContent = "any";
+  box.replaceChildren(any, ...all.map((stakes) => {
+    const option = document.createElement("option");
+    option.value = stakes;
+    option.textContent = stakes;
+    return option;
+  }));
+  box.value = all.includes(chosen) ? chosen : "";
+}
+
+function drawLobby() {
+  // Drawn again as the room changes: the button that had the focus keeps it.
+  const focused = document.activeElement;
+  const refocus = focused && $("lobby").contains(focused) && focused.tagName === "BUTTON"
+    ? (focused.dataset.table ? `[data-table='${focused.dataset.table}']` : focused.dataset.tournament ? `[data-tournament='${focused.dataset.tournament}']` : focused.dataset.watch ? `[data-watch='${focused.dataset.watch}']` : null)
+    : null;
+  fillStakes(lobbyData.tables);
   const body = $("tables").querySelector("tbody");
-  body.replaceChildren();
-  for (const t of data.tables) {
+  const tables = shownTables(lobbyData.tables);
+  $("no-tables").hidden = tables.length > 0;
+  body.replaceChildren(...tables.map((t) => {
     const row = document.createElement("tr");
-    for (const text of [t.name, t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+    const mine = seatedAt.has(t.id);
+    if (mine) row.className = "mine";
+    const name = document.createElement("td");
+    name.textContent = t.name;
+    if (mine) name.append(" ", badge("you sit here", "sitting"));
+    row.append(name);
+    for (const text of [t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
@@ -92,11 +197,15 @@ async function showLobby() {
     open.addEventListener("click", () => openTable(t.id));
     cell.append(open);
     row.append(cell);
-    body.append(row);
-  }
+    return row;
+  }));
   labelCells($("tables"));
-  showTournaments().then(() => labelCells($("tournaments")));
+  drawTournamentList(lobbyData.tournaments, seatedAt);
+  labelCells($("tournaments"));
+  if (refocus) { const again = $("lobby").querySelector(`button${refocus}`); if (again) again.focus(); }
 }
+
+for (const id of ["f-game", "f-stakes", "f-free"]) $(id).addEventListener("change", drawLobby);
 
 // Each cell of a lobby table named by its column's heading (data-label): a phone
 // lays the rows out as cards, with the heading written before each value.
@@ -177,6 +286,7 @@ function receive(m) {
     case "seated":
       seq = m.last_seq;
       if ($("buyin").open) $("buyin").close();
+      if (!muckLosing()) send({ type: "muck_losing", on: false });
       refreshMe();
       break;
     case "snapshot":
@@ -185,6 +295,7 @@ function receive(m) {
       for (const e of m.log || []) logEvent(e, m.table);
       lastSeat = null; // a new snapshot: no seat was lost in between
       draw(m.table);
+      tellMuck(m.table);
       noteDeck(m.table);
       document.body.dataset.no = m.no;
       break;
@@ -203,8 +314,14 @@ function receive(m) {
       }
       break;
     }
+    case "chat_log":
+      chatLines = m.lines.slice();
+      drawChat();
+      break;
     case "chat":
-      line($("chat"), `${m.name}: ${m.text}`);
+      chatLines.push(m);
+      if (chatLines.length > 200) chatLines.shift();
+      drawChat();
       break;
     case "tournament":
       drawTournament(m.tournament);
@@ -277,11 +394,11 @@ function eventText(e, t) {
       return e.text;
     case "street": return `*** ${STREETS[e.street]} ***`;
     case "action": return formatAmounts(e.text);
-    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
+    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.map(cardText).join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
     case "mucked": return `${nameOf(t, e.seat)} mucks`;
     case "returned": return `${formatChips(e.amount)} returned to ${nameOf(t, e.seat)}`;
     case "awarded": return awardText(t, e);
-    case "community": return `Community card ${e.card}`;
+    case "community": return `Community card ${cardText(e.card)}`;
     case "rake": return `The house takes ${formatChips(e.amount)} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
     default: return null;
   }
@@ -300,7 +417,7 @@ function card(text, kind) {
   if (text && text !== "??") {
     el.classList.add(text[1]);
     if (text[0] === "T") el.classList.add("ten");
-    el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
+    el.textContent = cardText(text);
     el.title = text;
     el.dataset.card = text;
     if (kind === "down") markDown(el, text);
@@ -309,6 +426,11 @@ function card(text, kind) {
     el.setAttribute("aria-label", "face-down card");
   }
   return el;
+}
+
+// A card as the felt and the log both write it: "Td" is "10\u2666".
+function cardText(text) {
+  return `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
 }
 
 const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
@@ -376,7 +498,9 @@ function drawSeat(t, seat, s, live = true) {
   meta.className = "meta";
   const flags = [s.bot ? "bot" : "", s.gone ? "left the table" : "", s.sitting_out ? "sitting out" : "", s.connected || s.bot || s.gone ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
   meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
-  if (s.wager) {
+  // A bet stays in front of its seat while the street is bet; at the showdown it is
+  // in the pot.
+  if (s.wager && hand && hand.phase !== "showdown" && hand.phase !== "over") {
     const wager = document.createElement("span");
     wager.className = "wager";
     wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
@@ -608,10 +732,12 @@ async function loadHistory() {
 function route() {
   const match = location.pathname.match(/^\/table\/(\d+)$/);
   if (match) {
+    closeLobbyFeed();
     $("lobby").hidden = true;
     $("room").hidden = false;
     $("log").replaceChildren();
-    $("chat").replaceChildren();
+    chatLines = [];
+    drawChat();
     $("results").hidden = true;
     $("tourney-moved").textContent = "";
     drawTournament(null);

@@ -125,6 +125,97 @@ $("sound").addEventListener("change", () => {
   localStorage.setItem("stud.sound", sounds.on ? "on" : "off");
 });
 
+// -- chat -------------------------------------------------------------------------
+// The table's last lines come on joining (a reload keeps the talk), each with the
+// time it was said. A player muted here is muted in this browser only (kept in it):
+// their lines are hidden, and a button brings them back.
+
+let chatLines = [];
+const muted = new Set(JSON.parse(localStorage.getItem("stud.muted") || "[]"));
+
+function saveMuted() {
+  localStorage.setItem("stud.muted", JSON.stringify([...muted]));
+  drawChat();
+}
+
+// "21:05" in this browser's time zone, for seconds since the epoch.
+function clockTime(at) {
+  return new Date(at * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+}
+
+function drawChat() {
+  const list = $("chat");
+  list.replaceChildren(...chatLines.filter((m) => !muted.has(m.name)).map((m) => {
+    const item = document.createElement("li");
+    const when = document.createElement("time");
+    when.dateTime = new Date(m.at * 1000).toISOString();
+    when.textContent = clockTime(m.at);
+    item.append(when, ` ${m.name}: ${m.text}`);
+    if (!me || m.name !== me.name) {
+      const mute = document.createElement("button");
+      mute.type = "button";
+      mute.className = "small mute";
+      mute.textContent = "mute";
+      mute.setAttribute("aria-label", `Mute ${m.name}`);
+      mute.addEventListener("click", () => { muted.add(m.name); saveMuted(); });
+      item.append(" ", mute);
+    }
+    return item;
+  }));
+  list.scrollTop = list.scrollHeight;
+  $("muted").replaceChildren(...[...muted].map((name) => {
+    const unmute = document.createElement("button");
+    unmute.type = "button";
+    unmute.className = "small";
+    unmute.textContent = `Unmute ${name}`;
+    unmute.addEventListener("click", () => { muted.delete(name); saveMuted(); });
+    return unmute;
+  }));
+}
+
+// -- odds at a practice table ------------------------------------------------------
+// A table with bots and no rake tells a player their share of the pot against what
+// they can see, once a street (the server works it out; a cash table refuses).
+
+const odds = { table: null, allowed: true, asked: null, text: "" };
+
+function drawOdds(t, seat) {
+  if (odds.table !== t.id) Object.assign(odds, { table: t.id, allowed: true, asked: null, text: "" });
+  const hand = t.hand;
+  const live = odds.allowed && hand && seat && seat.in_hand && !seat.folded && hand.phase === "betting";
+  $("odds").hidden = !(live && odds.text);
+  if (!live) return;
+  const key = `${hand.id}:${hand.street}`;
+  if (odds.asked === key) return;
+  odds.asked = key;
+  odds.text = "";
+  fetch(`/api/tables/${t.id}/odds`).then(async (response) => {
+    if (response.status === 403) { odds.allowed = false; return; }
+    const data = await response.json();
+    if (!response.ok || data.share === null || odds.asked !== key) return;
+    odds.text = `Your odds: ${Math.round(data.share * 100)}% of the pot, against the cards you can see.`;
+    $("odds").textContent = odds.text;
+    $("odds").hidden = false;
+  }).catch(() => {});
+}
+
+// -- the showdown -------------------------------------------------------------------
+// The server shows and mucks by itself (R6.7); the one choice is whether a hand that
+// can win nothing is mucked (on, as in any cardroom) or shown. Kept in this browser
+// and told to the table each time this page sits there.
+
+const muckLosing = () => localStorage.getItem("stud.muck") !== "off";
+
+function tellMuck(t) {
+  if (t.you !== null && !muckLosing()) send({ type: "muck_losing", on: false });
+}
+
+$("muck-losing").checked = muckLosing();
+$("muck-losing").addEventListener("change", () => {
+  localStorage.setItem("stud.muck", $("muck-losing").checked ? "on" : "off");
+  send({ type: "muck_losing", on: $("muck-losing").checked });
+});
+
 // -- announcements ----------------------------------------------------------------
 
 // Each action, and whose turn it is, through the live region a screen reader reads.
@@ -146,14 +237,16 @@ function announceEvents(events, t) {
 
 const KEY_GROUPS = {
   fold: ["fold"], passive: ["check", "call"], aggressive: ["bet", "complete", "raise"],
-  bring_in: ["bring_in"], show: ["show"], muck: ["muck"],
+  bring_in: ["bring_in"],
 };
-const DEFAULT_KEYS = { fold: "f", passive: "c", aggressive: "r", bring_in: "b", show: "s", muck: "m" };
+const DEFAULT_KEYS = { fold: "f", passive: "c", aggressive: "r", bring_in: "b" };
 
 function loadKeys() {
   try {
     const stored = JSON.parse(localStorage.getItem("stud.keys") || "{}");
-    return { ...DEFAULT_KEYS, ...stored };
+    const out = { ...DEFAULT_KEYS };
+    for (const group of Object.keys(DEFAULT_KEYS)) if (group in stored) out[group] = stored[group];
+    return out;
   } catch (error) { return { ...DEFAULT_KEYS }; }
 }
 let keys = loadKeys();
@@ -347,6 +440,7 @@ function drawRoom(t) {
   const seat = t.you === null ? null : t.seats[t.you];
   $("made").hidden = !(seat && seat.made);
   $("made").textContent = seat && seat.made ? `Your hand: ${seat.made}` : "";
+  drawOdds(t, seat);
   // Out of chips at a cash table: offer to buy in again.
   if (lastSeat !== null && t.you === null && !leaving && !tourney) {
     const free = t.seats[lastSeat] === null ? lastSeat : t.seats.findIndex((s) => s === null);

@@ -15,23 +15,75 @@ function cells(row, texts) {
   }
 }
 
-function levelsText(t) {
-  return `${t.level_length} ${t.clock}, doubling`;
+// "1 hand", "10 hands", "1 minute".
+function count(n, unit) {
+  return `${n} ${n === 1 ? unit.replace(/s$/, "") : unit}`;
 }
 
-async function showTournaments() {
+// How the levels go, in a line: "10 hands each, rising to 32/32/128/256".
+function levelsText(t) {
+  const rise = t.structure === "doubling" ? "doubling" : "rising";
+  const last = t.levels && t.levels.length ? `, ${rise} to ${t.levels[t.levels.length - 1]}` : `, ${rise}`;
+  return `${count(t.level_length, t.clock)} each${last}`;
+}
+
+// A mixed rotation's games and how long each is played: "Razz, Stud, Stud Hi-Lo: 8 hands each".
+function rotationText(t) {
+  if (!t.hands_per_game) return "";
+  return `${t.games.join(", ")}: ${count(t.hands_per_game, "hands")} each`;
+}
+
+// The level structure, whole, the level being played marked.
+function levelList(t) {
+  const box = document.createElement("details");
+  box.className = "levels";
+  const head = document.createElement("summary");
+  head.textContent = levelsText(t);
+  const list = document.createElement("ol");
+  t.levels.forEach((stakes, i) => {
+    const item = document.createElement("li");
+    const last = i === t.levels.length - 1 ? " (to the end)" : "";
+    item.textContent = `${stakes}${last}`;
+    if (t.state === "running" && i + 1 === t.level) {
+      item.className = "now";
+      item.append(" ← now");
+    }
+    list.append(item);
+  });
+  box.append(head, list);
+  return box;
+}
+
+// The lobby's list of tournaments; one with a table you sit at is marked.
+function drawTournamentList(list, seatedAt) {
   const body = $("tournaments").querySelector("tbody");
-  let data;
-  try { data = await api("/api/tournaments"); } catch (error) { return; }
+  // Drawn again as the room changes: a structure opened stays open.
+  const opened = new Set([...body.querySelectorAll("details[open]")].map((d) => d.dataset.tournament));
   body.replaceChildren();
-  for (const t of data.tournaments) {
+  for (const t of list) {
     const row = document.createElement("tr");
+    const mine = t.tables.some((x) => seatedAt.has(x.id));
+    if (mine) row.className = "mine";
     const players = t.state === "running" ? `${t.players_left} left of ${t.players}` : `${t.registered}/${t.players}`;
-    cells(row, [t.name, t.game, t.buy_in, players, t.starting_stack,
-      levelsText(t), t.prizes.join(" / "), t.state]);
+    const game = t.hands_per_game ? `${t.game} (${count(t.hands_per_game, "hands")} each)` : t.game;
+    cells(row, [t.name, game, t.buy_in, players, t.starting_stack]);
+    if (mine) row.firstChild.append(" ", badge("you play here", "sitting"));
+    const levels = document.createElement("td");
+    const structure = levelList(t);
+    structure.dataset.tournament = t.id;
+    structure.open = opened.has(String(t.id));
+    levels.append(structure);
+    row.append(levels);
+    cells(row, [t.prizes.join(" / "), t.state]);
     const tables = document.createElement("td");
-    if (t.state === "running") tables.append(...tableButtons(t));
-    else tables.textContent = `${t.tables.length} of ${t.table_size} seats`;
+    if (t.state === "running") {
+      const buttons = document.createElement("span");
+      buttons.className = "inline";
+      buttons.append(...tableButtons(t));
+      tables.append(buttons);
+    } else if (t.state === "registering") {
+      tables.textContent = `tables of ${t.table_size} seats`;
+    }
     row.append(tables);
     const cell = document.createElement("td");
     const open = document.createElement("button");
@@ -86,6 +138,7 @@ $("create-tournament").addEventListener("submit", async (e) => {
       buy_in: number("buy_in"), stack: number("stack"), ante: number("ante"),
       small_bet: number("small_bet"), level_length: number("level_length"),
       table_size: Math.min(number("table_size"), number("players")),
+      structure: form.structure.value, hands_per_game: number("hands_per_game"),
       clock: form.clock.value, payouts: form.payouts.value, bots: form.bots.checked,
     });
     openTable(t.table);
@@ -115,19 +168,24 @@ function drawTournament(t) {
   level.dataset.endsAt = t.level_ends_at === null ? "" : t.level_ends_at;
   const left = `${t.players_left} player${t.players_left === 1 ? "" : "s"} left`;
   const next = t.state !== "running" ? ""
-    : (t.hands_to_next_level === null ? "" : ` \u00b7 next level in ${t.hands_to_next_level} hand${t.hands_to_next_level === 1 ? "" : "s"}`)
-      + (t.next_stakes ? ` (${t.next_stakes})` : "");
+    : (t.hands_to_next_level === null ? "" : ` \u00b7 next level in ${count(t.hands_to_next_level, "hands")}`)
+      + (t.next_stakes ? ` (${t.next_stakes})` : "")
+      + (t.hands_to_next_game ? ` \u00b7 ${t.next_game} in ${count(t.hands_to_next_game, "hands")}` : "");
   level.dataset.text = t.state === "registering"
     ? `Starts when ${t.players} have registered; ${t.starting_stack} chips each`
     : `Level ${t.level}: ${t.playing} ${t.stakes} \u00b7 ${left}${next}`;
   tickLevel();
   const you = t.you;
+  $("tourney-you").classList.toggle("paid", !!(you && you.prize > 0));
   $("tourney-you").textContent = !you ? ""
     : you.place === null ? (t.state === "registering" ? "You are registered." : "")
       : you.place === 1 ? `You win the tournament: prize ${you.prize}.`
-        : `You finish ${ordinal(you.place)}${you.shared > 1 ? ` (shared by ${you.shared})` : ""}: prize ${you.prize}.`;
+        : `You finish ${ordinal(you.place)}${you.shared > 1 ? ` (shared by ${you.shared})` : ""}${you.prize > 0 ? `: prize ${you.prize}.` : ", out of the money."}`;
+  // Out, or over: a time-out notice has nothing left to sit back in to.
+  if (t.state === "over" || (you && you.place !== null)) hideNotice();
   $("tourney-tables").replaceChildren(...(t.tables.length > 1 && t.state === "running"
     ? [`Tables (${t.table_size} seats): `, ...tableButtons(t)] : []));
+  $("tourney-structure").replaceChildren(levelList(t), ...(t.hands_per_game ? [rotationText(t)] : []));
   $("tourney-register").hidden = t.state !== "registering" || !!you || !me;
   $("tourney-unregister").hidden = t.state !== "registering" || !you;
   const body = $("standings").querySelector("tbody");

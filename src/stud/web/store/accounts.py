@@ -66,6 +66,11 @@ def _dummy_hash() -> str:
     return hash_password(secrets.token_urlsafe(16))
 
 
+def _check_password(password: str) -> None:
+    if len(password) < 6:
+        raise StoreError("a password has at least 6 characters")
+
+
 @dataclass(frozen=True, slots=True)
 class AccountInfo:
     """Who a session belongs to."""
@@ -109,8 +114,7 @@ class Accounts(StoreBase):
             name = check_name(name)
         except NameRefusedError as error:
             raise StoreError(str(error)) from None
-        if len(password) < 6:
-            raise StoreError("a password has at least 6 characters")
+        _check_password(password)
         hashed = hash_password(password)
         try:
             with self._tx() as session:
@@ -132,6 +136,53 @@ class Accounts(StoreBase):
                 raise StoreError("no such name and password")
             assert account is not None
             return self._new_session(session, account)
+
+    def _rotated(self, session: Session, account: Account) -> tuple[str, list[str]]:
+        """Every session of ``account`` ended, and a new one: its token, and the
+        tokens ended (their connections are to close)."""
+        rows = list(
+            session.scalars(select(LoginSession).where(LoginSession.account_id == account.id))
+        )
+        for row in rows:
+            session.delete(row)
+        return self._new_session(session, account), [row.token for row in rows]
+
+    def claim(self, account_id: int, name: str, password: str) -> tuple[str, list[str]]:
+        """A guest's account kept, bankroll and all, under a name and password of the
+        player's own: from now on it signs in as any registered account. Every session
+        it had ends; returns the new session's token and the ended ones'."""
+        try:
+            name = check_name(name)
+        except NameRefusedError as error:
+            raise StoreError(str(error)) from None
+        _check_password(password)
+        hashed = hash_password(password)
+        try:
+            with self._tx() as session:
+                account = session.get(Account, account_id)
+                if account is None or not account.guest:
+                    raise StoreError("only a guest chooses a name: yours is chosen")
+                account.name, account.name_key = name, name_key(name)
+                account.password, account.guest = hashed, False
+                session.flush()
+                return self._rotated(session, account)
+        except IntegrityError:
+            raise StoreError(f"the name {name!r} is taken") from None
+
+    def change_password(self, account_id: int, old: str, new: str) -> tuple[str, list[str]]:
+        """A new password for an account that gives its present one. Every session it
+        had ends (a stolen token dies with the old password); returns the new
+        session's token and the ended ones'."""
+        _check_password(new)
+        hashed = hash_password(new)
+        with self._tx() as session:
+            account = session.get(Account, account_id)
+            if account is None or account.password is None:
+                raise StoreError("a guest has no password: choose a name and password first")
+            if not verify_password(old, account.password):
+                raise StoreError("the present password is wrong")
+            account.password = hashed
+            return self._rotated(session, account)
 
     def guest(self) -> str:
         """A new guest account with its first bankroll; returns a session token."""

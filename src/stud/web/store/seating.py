@@ -118,6 +118,18 @@ class Seating(StoreBase):
         with self._tx() as session:
             session.add(ChatRow(table_id=table_id, account_id=account_id, name=name, text=text))
 
+    def recent_chat(self, table_id: int, count: int) -> list[tuple[str, str, float]]:
+        """A table's last ``count`` lines of chat, oldest first: who said it, what, and
+        when (seconds since the epoch)."""
+        with self._tx() as session:
+            rows = session.execute(
+                select(ChatRow.name, ChatRow.text, ChatRow.at)
+                .where(ChatRow.table_id == table_id)
+                .order_by(ChatRow.id.desc())
+                .limit(count)
+            ).all()
+            return [(name, text, at.timestamp()) for name, text, at in reversed(rows)]
+
 
 def newest_seqs(
     session: Session, table_ids: Sequence[int], since: datetime | None
