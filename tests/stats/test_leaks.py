@@ -45,3 +45,24 @@ def test_a_planted_call_down_on_sixth_street_ranks_first(reference: Tally) -> No
 
 def test_an_unchanged_bot_shows_no_leak(reference: Tally) -> None:
     assert find_leaks(hero(TightBot(), 7), reference) == []
+
+
+def _line(total: Tally, key: str, opportunities: int, done: int, results: list[float]) -> None:
+    line = total.line(key)
+    line.opportunities, line.done = opportunities, done
+    line.net, line.net_sq = sum(results), sum(r * r for r in results)
+
+
+def test_a_rate_of_nothing_over_two_chances_is_no_leak() -> None:
+    """0% over two chances against 18% over a thousand: the pooled error of so few
+    chances keeps it under 4 errors; the same 0% over 400 chances is a leak."""
+    reference = Tally("reference")
+    reference.hands = 5000
+    _line(reference, "bet_5", 1000, 182, [0.5] * 1000)
+    for chances, leaking in ((2, False), (400, True)):
+        player = Tally("hero")
+        player.hands = 100 * chances
+        _line(player, "bet_5", chances, 0, [-1.0, -2.0] * (chances // 2))
+        assert [leak.stat.key for leak in find_leaks(player, reference)] == (
+            ["bet_5"] if leaking else []
+        )

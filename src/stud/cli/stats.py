@@ -21,13 +21,19 @@ from stud.cards import Rank
 from stud.cli.app import app, check_chart, fail, report
 from stud.cli.pokerstars import read_history_file
 from stud.rules import MAX_SEATS, MIN_SEATS, Variant
-from stud.stats.counting import Figure, Filters, Tally, figures, parse_doors, tally
-from stud.stats.ev import AllIn, ev_series
+from stud.stats.counting import Figure, Filters, Tally, figures, parse_doors, tally_hands
+from stud.stats.ev import AllIn, ev_results
 from stud.stats.graph import GraphError, draw_results
-from stud.stats.hands import PlayedHand
+from stud.stats.hands import PlayedHand, PlayerHand, player_hand
 from stud.stats.leaks import Leak, find_leaks
 from stud.stats.reference import reference_tally
-from stud.stats.sources import HandError, from_phh_text, from_stars_text, from_store
+from stud.stats.sources import (
+    HandError,
+    StoredRow,
+    from_phh_text,
+    from_stars_text,
+    stored_player_hands,
+)
 from stud.stats.table import Kind
 from stud.storage import StorageError, StoredHand, default_db_path, open_store
 
@@ -51,9 +57,9 @@ def _check_date(option: str, text: str) -> str:
     return text
 
 
-def _stored(db: str | None) -> tuple[list[PlayedHand | HandError], Counter[str]]:
-    """The hand store's hands (the one place ``stud stats`` reads the store), and the
-    names of the chairs they were played from."""
+def _stored(db: str | None) -> tuple[list[StoredRow], list[HandError], Counter[str]]:
+    """The hand store's hands (the one place ``stud stats`` reads the store), the rows
+    that cannot be read, and the names of the chairs the hands were played from."""
     path = default_db_path() if db is None else Path(db)
     if not path.exists():
         fail(f"--db: no hand database at {path} (play with `stud play` first)")
@@ -66,18 +72,17 @@ def _stored(db: str | None) -> tuple[list[PlayedHand | HandError], Counter[str]]
     except StorageError as error:
         fail(f"--db: {error}")
     own: Counter[str] = Counter()
-    rows: list[tuple[int, str, tuple[str, ...], str]] = []
-    out: list[PlayedHand | HandError] = []
+    rows: list[StoredRow] = []
+    errors: list[HandError] = []
     for item in kept:
         if not isinstance(item, StoredHand):
-            out.append(HandError(f"stored hand {item.id}: {item.reason}"))
+            errors.append(HandError(f"stored hand {item.id}: {item.reason}"))
             continue
         record = item.record
         if 0 <= record.seat < len(record.names):
             own[record.names[record.seat]] += 1
         rows.append((item.id, record.played_at, record.names, record.phh))
-    out.extend(from_store(rows))
-    return out, own
+    return rows, errors, own
 
 
 def _read(path: Path) -> list[PlayedHand | HandError]:
@@ -244,34 +249,46 @@ def stats_command(
     for path in files or []:
         read.extend(_read(path))
     own: Counter[str] = Counter()
+    rows: list[StoredRow] = []
     if store:
-        kept, own = _stored(db)
-        read.extend(kept)
+        rows, unread, own = _stored(db)
+        read.extend(unread)
     errors = [item for item in read if isinstance(item, HandError)]
     hands = [item for item in read if isinstance(item, PlayedHand)]
-    for bad in errors:
-        report(str(bad))
     if player is None:
         if own and not files:
             player = own.most_common(1)[0][0]
         else:
             names = Counter(name for hand in hands for name in hand.names)
+            names.update(name for row in rows for name in row[2])
             listed = ", ".join(f"{name} ({count})" for name, count in names.most_common(8))
+            for bad in errors:
+                report(str(bad))
             fail(f"name the player with --player; the hands' players: {listed or 'none'}")
     mine = [
-        hand
+        player_hand(hand, seat)
         for hand in hands
         if (seat := hand.seat_of(player)) is not None and filters.passes(hand, seat)
     ]
+    for item in stored_player_hands(rows, player, filters):
+        if isinstance(item, HandError):
+            errors.append(item)
+        else:
+            mine.append(item)
+    for bad in errors:
+        report(str(bad))
     if not mine:
-        fail(f"no hand of {player!r} among the {len(hands):,} hands read passes the filters")
-    counted = tally(mine, player)
+        fail(
+            f"no hand of {player!r} among the {len(hands) + len(rows):,} hands read "
+            "passes the filters"
+        )
+    counted = tally_hands(mine, player)
     shown = [f for f in figures(counted) if f.opportunities]
-    actual, adjusted, valued = ev_series(mine, player)
+    actual, adjusted, valued = ev_results(mine)
     luck = actual[-1] - adjusted[-1]
     found: list[Leak] | None = None
     if leaks:
-        found = _leaks(mine, player, counted, reference_hands, seed)
+        found = _leaks(mine, counted, reference_hands, seed)
     if graph is not None:
         try:
             draw_results(actual, adjusted, graph, f"{player}: {len(mine):,} hands")
@@ -312,14 +329,12 @@ def stats_command(
         raise typer.Exit(1)
 
 
-def _leaks(
-    hands: list[PlayedHand], player: str, counted: Tally, reference_hands: int, seed: int
-) -> list[Leak]:
+def _leaks(hands: list[PlayerHand], counted: Tally, reference_hands: int, seed: int) -> list[Leak]:
     """The leaks against the tight bot at the hands' own game, stakes and table size."""
-    games = Counter(hand.state.rules for hand in hands)
+    games = Counter(hand.rules for hand in hands)
     if len({rules.variant for rules in games}) > 1:
         fail("--leaks compares one game at a time: name it with --variant")
     rules = games.most_common(1)[0][0]
-    seats = Counter(hand.state.players for hand in hands).most_common(1)[0][0]
+    seats = Counter(hand.players for hand in hands).most_common(1)[0][0]
     reference = reference_tally(rules, seats, reference_hands, seed)
     return find_leaks(counted, reference)

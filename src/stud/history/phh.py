@@ -371,6 +371,13 @@ def parse_phhs(text: str, source: str = "<phhs>") -> list[PHHHand | PHHError]:
         )
     headers = list(_TABLE.finditer(text))
     index = {header[1].strip("\"'"): i for i, header in enumerate(headers)}
+    # Each header's line, counted once through the text (not from its start each time).
+    lines_before: list[int] = []
+    seen, counted = 0, 0
+    for header in headers:
+        counted += text.count("\n", seen, header.end())
+        seen = header.end()
+        lines_before.append(counted)
     hands: list[PHHHand | PHHError] = []
     for name, table in data.items():
         # The table's own text gives the lines of its fields and actions; a header
@@ -378,7 +385,7 @@ def parse_phhs(text: str, source: str = "<phhs>") -> list[PHHHand | PHHError]:
         body, first = "", 1
         if (i := index.get(name)) is not None:
             end = headers[i + 1].start() if i + 1 < len(headers) else len(text)
-            body, first = text[headers[i].end() : end], text.count("\n", 0, headers[i].end()) + 1
+            body, first = text[headers[i].end() : end], lines_before[i] + 1
         try:
             hands.append(_hand_from(table, body, source, name, first))
         except PHHError as error:

@@ -13,9 +13,10 @@ import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 
-from stud.cards import Rank
-from stud.stats.hands import PlayedHand, SeatHand, seat_hand
-from stud.stats.table import STATS, Kind, Stat
+from stud.cards import Card, Rank
+from stud.rules import Rules
+from stud.stats.hands import PlayedHand, PlayerHand, SeatHand, seat_hand
+from stud.stats.table import STATS, Kind, Stat, door_group
 
 __all__ = [
     "EXAMPLES",
@@ -23,12 +24,15 @@ __all__ = [
     "Figure",
     "Filters",
     "Tally",
+    "count_each",
     "figure",
     "figures",
     "mean_and_error",
     "parse_doors",
     "player_hands",
+    "shape",
     "tally",
+    "tally_hands",
 ]
 
 EXAMPLES = 3
@@ -54,23 +58,25 @@ class Filters:
 
     def passes(self, hand: PlayedHand, seat: int) -> bool:
         """Whether this seat's hand counts."""
-        rules = hand.state.rules
+        up = hand.state.up[seat]
+        return self.admits(
+            hand.state.rules, hand.state.players, hand.played_at, up[0] if up else None
+        )
+
+    def admits(self, rules: Rules, players: int, played_at: str, door: Card | None) -> bool:
+        """Whether a hand of this game, table size, time and door card counts."""
         if self.variant and rules.variant.value != self.variant:
             return False
         if self.stakes and rules.stakes != self.stakes:
             return False
-        if self.players is not None and hand.state.players != self.players:
+        if self.players is not None and players != self.players:
             return False
-        day = hand.played_at[:10]
+        day = played_at[:10]
         if self.since and not (day and day >= self.since):
             return False
         if self.until and not (day and day <= self.until):
             return False
-        if self.doors:
-            up = hand.state.up[seat]
-            if not up or up[0].rank not in self.doors:
-                return False
-        return True
+        return not self.doors or (door is not None and door.rank in self.doors)
 
 
 def parse_doors(text: str) -> frozenset[Rank]:
@@ -109,16 +115,19 @@ class Tally:
         """Count one of the player's hands."""
         self.hands += 1
         whole = s.net_bb
-        for stat in STATS:
-            opportunities, done = stat.count(s)
-            if not opportunities and not done:  # a ratio's "done" may come alone
-                continue
+        from_street: dict[int, float] = {}
+        for stat, opportunities, done in _counts(s):
             line = self.lines[stat.key]
             line.opportunities += opportunities
             line.done += done
             if stat.kind is Kind.RATIO:
                 continue
-            result = whole if stat.street is None else s.result_from(stat.street)
+            if stat.street is None:
+                result = whole
+            elif stat.street in from_street:
+                result = from_street[stat.street]
+            else:
+                result = from_street[stat.street] = s.result_from(stat.street)
             line.net += result
             line.net_sq += result * result
             if done:
@@ -127,7 +136,7 @@ class Tally:
                 self._order += 1
                 kept = line.worst_done if done else line.worst_not
                 # keep the hands that lost most: a heap of the largest -result
-                entry = (-result, self._order, s.hand.label)
+                entry = (-result, self._order, s.label)
                 if len(kept) < EXAMPLES:
                     heapq.heappush(kept, entry)
                 elif entry > kept[0]:
@@ -141,6 +150,82 @@ class Tally:
     def examples(kept: list[tuple[float, int, str]]) -> list[tuple[str, float]]:
         """Example hands, the one that lost most first: label and result in big bets."""
         return [(label, -loss) for loss, _, label in sorted(kept, reverse=True)]
+
+
+Shape = tuple[object, ...]
+
+_COUNTED: dict[Shape, tuple[tuple[Stat, int, int], ...]] = {}
+"""Every statistic's count by the shape of a seat's hand, for hands of the same shape."""
+_MOST_SHAPES = 200_000
+
+
+_BY_PLAY = tuple(stat for stat in STATS if not stat.by_cards)
+_BY_CARDS = tuple(stat for stat in STATS if stat.by_cards)
+
+
+def shape(s: SeatHand) -> Shape:
+    """Everything about a seat's hand that the counts of the statistics of its play
+    read, and nothing else (no amounts, no names, of the cards only whether the
+    door is ten or higher): two hands of one shape have the same counts of every
+    such statistic, so they are counted once. The statistics of the seat's cards
+    (``Stat.by_cards``) are counted hand by hand. ``tests/stats/test_quick.py``
+    holds this against counting each hand."""
+    halves = frozenset(share for pot, share in s.shares if pot == 0)
+    return (
+        s.seat,
+        s.variant,
+        tuple(
+            (
+                d.street,
+                type(d.action),
+                d.owed,
+                d.level,
+                d.opened,
+                d.checked_before,
+                d.forced,
+                d.aggressor,
+            )
+            for d in s.decisions
+        ),
+        s.folded_on,
+        frozenset(s.streets),
+        s.bring_in_seat,
+        tuple(s.third_order),
+        tuple((seat, type(action)) for seat, action in s.third_actions),
+        s.last_third_aggressor,
+        s.showdown,
+        s.won > 0,
+        s.mine_by_pot.get(0, 0) == s.awarded.get(0, 0) > 0,
+        halves,
+        door_group(s),
+    )
+
+
+def _counted(s: SeatHand, stats: tuple[Stat, ...]) -> tuple[tuple[Stat, int, int], ...]:
+    found = []
+    for stat in stats:
+        opportunities, done = stat.count(s)
+        if opportunities or done:  # a ratio's "done" may come alone
+            found.append((stat, opportunities, done))
+    return tuple(found)
+
+
+def _counts(s: SeatHand) -> tuple[tuple[Stat, int, int], ...]:
+    """Each statistic with an opportunity (or a ratio's count) in the seat's hand."""
+    key = shape(s)
+    by_play = _COUNTED.get(key)
+    if by_play is None:
+        by_play = _counted(s, _BY_PLAY)
+        if len(_COUNTED) >= _MOST_SHAPES:
+            _COUNTED.clear()
+        _COUNTED[key] = by_play
+    return by_play + _counted(s, _BY_CARDS)
+
+
+def count_each(s: SeatHand) -> tuple[tuple[Stat, int, int], ...]:
+    """Each statistic with an opportunity in the seat's hand, counted from the table
+    itself (no shapes), in the table's order: what ``shape`` is held against."""
+    return _counted(s, STATS)
 
 
 def player_hands(
@@ -158,6 +243,14 @@ def tally(hands: Iterable[PlayedHand], player: str, filters: Filters = Filters()
     total = Tally(player)
     for seat in player_hands(hands, player, filters):
         total.add(seat)
+    return total
+
+
+def tally_hands(hands: Iterable[PlayerHand], player: str) -> Tally:
+    """Every statistic of ``player`` over their hands, ready to count."""
+    total = Tally(player)
+    for hand in hands:
+        total.add(hand.seat)
     return total
 
 

@@ -23,9 +23,9 @@ from stud.actions import ActionTaken, AntePosted, BetReturned, PotAwarded
 from stud.cards import Card
 from stud.equity import EquityError, Method, odds
 from stud.pots import build_pots
-from stud.stats.hands import PlayedHand
+from stud.stats.hands import PlayedHand, PlayerHand, player_hand
 
-__all__ = ["AllIn", "OddsFunction", "all_in", "engine_shares", "ev_series"]
+__all__ = ["AllIn", "OddsFunction", "all_in", "engine_shares", "ev_results", "ev_series"]
 
 OddsFunction = Callable[[Sequence[Sequence[Card]], Sequence[Card], str], tuple[list[float], str]]
 """Each player's share of a pot from their cards, the dead cards and the variant,
@@ -135,23 +135,29 @@ def ev_series(
 ) -> tuple[list[float], list[float], list[AllIn]]:
     """The player's cumulative results and EV-adjusted results in big bets, hand by
     hand, and the all-in hands valued."""
+    mine = [player_hand(h, seat) for h in hands if (seat := h.seat_of(player)) is not None]
+    return ev_results(mine, shares)
+
+
+def ev_results(
+    hands: Sequence[PlayerHand], shares: OddsFunction = engine_shares
+) -> tuple[list[float], list[float], list[AllIn]]:
+    """One player's cumulative results and EV-adjusted results in big bets, hand by
+    hand, and the all-in hands valued (a hand not replayed was no all-in)."""
     actual: list[float] = []
     adjusted: list[float] = []
     valued: list[AllIn] = []
     total = 0.0
     total_ev = 0.0
     for hand in hands:
-        seat = hand.seat_of(player)
-        if seat is None:
-            continue
-        net = hand.state.payoffs[seat]
-        found = all_in(hand, seat, shares)
-        total += net / hand.big_bet
+        seat = hand.seat
+        found = None if hand.played is None else all_in(hand.played, seat.seat, shares)
+        total += seat.net / seat.big_bet
         if found is not None:
             valued.append(found)
-            total_ev += found.expected / hand.big_bet
+            total_ev += found.expected / seat.big_bet
         else:
-            total_ev += net / hand.big_bet
+            total_ev += seat.net / seat.big_bet
         actual.append(total)
         adjusted.append(total_ev)
     return actual, adjusted, valued

@@ -12,7 +12,7 @@ Everything here is pure: no file, no store, no clock.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 from stud.actions import (
@@ -24,6 +24,7 @@ from stud.actions import (
     CardsDealt,
     Check,
     Complete,
+    Event,
     Fold,
     HandMucked,
     HandShown,
@@ -33,9 +34,19 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card
+from stud.rules import Rules
 from stud.state import HandState
 
-__all__ = ["Decision", "PlayedHand", "SeatHand", "first_decision", "seat_hand"]
+__all__ = [
+    "Decision",
+    "PlayedHand",
+    "PlayerHand",
+    "SeatHand",
+    "first_decision",
+    "player_hand",
+    "seat_hand",
+    "walk",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,10 +112,19 @@ class Decision:
 
 @dataclass(slots=True)
 class SeatHand:
-    """What one seat did in one hand and what came of it."""
+    """What one seat did in one hand and what came of it.
 
-    hand: PlayedHand
+    It holds what the statistics read and nothing of the engine's state, so a hand
+    read straight from its stored actions (``stud.stats.quick``) gives the same.
+    """
+
+    label: str
     seat: int
+    variant: str
+    """``stud``, ``stud8`` or ``razz``."""
+    big_bet: int
+    net: int
+    """The seat's result in chips."""
     door: Card | None = None
     third: tuple[Card, ...] = ()
     decisions: list[Decision] = field(default_factory=list)
@@ -129,19 +149,9 @@ class SeatHand:
     """Chips this seat put in on each street (less what came back), antes apart."""
 
     @property
-    def net(self) -> int:
-        """The seat's result in chips."""
-        return self.hand.state.payoffs[self.seat]
-
-    @property
     def net_bb(self) -> float:
         """The seat's result in big bets."""
-        return self.net / self.hand.big_bet
-
-    @property
-    def variant(self) -> str:
-        """``stud``, ``stud8`` or ``razz``."""
-        return self.hand.state.rules.variant.value
+        return self.net / self.big_bet
 
     @property
     def went_to_showdown(self) -> bool:
@@ -155,7 +165,7 @@ class SeatHand:
         if street is None:
             return self.net_bb
         put = sum(chips for s, chips in self.put_on.items() if s >= street)
-        return (self.won - put) / self.hand.big_bet
+        return (self.won - put) / self.big_bet
 
     def on(self, street: int) -> list[Decision]:
         """The seat's decisions on one street."""
@@ -173,8 +183,45 @@ def first_decision(decisions: list[Decision], test: Callable[[Decision], bool]) 
 def seat_hand(hand: PlayedHand, seat: int) -> SeatHand:
     """What ``seat`` did in ``hand``, in one pass over its events."""
     state = hand.state
-    out = SeatHand(hand, seat)
-    n = state.players
+    return walk(
+        state.events,
+        SeatHand(
+            hand.label,
+            seat,
+            state.rules.variant.value,
+            state.rules.big_bet,
+            state.payoffs[seat],
+        ),
+        state.players,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerHand:
+    """One player's hand ready to count: their seat's hand, the game, and the hand
+    as the engine replayed it when it was (the all-in EV reads the engine's state;
+    a stored hand read straight from its actions has none, and was no all-in)."""
+
+    seat: SeatHand
+    rules: Rules
+    players: int
+    played_at: str
+    played: PlayedHand | None = None
+
+
+def player_hand(hand: PlayedHand, seat: int, label: str = "") -> PlayerHand:
+    """A replayed hand as ``seat``'s hand to count (named ``label`` if given)."""
+    state = hand.state
+    mine = seat_hand(hand, seat)
+    if label:
+        mine.label = label
+    return PlayerHand(mine, state.rules, state.players, hand.played_at, hand)
+
+
+def walk(events: Iterable[Event], out: SeatHand, n: int) -> SeatHand:
+    """Fill ``out`` (a seat's hand with its result) from the hand's events, at a
+    table of ``n`` seats: the one reading of the events every statistic relies on."""
+    seat = out.seat
     wager = [0] * n
     level_chips = 0
     level = 0
@@ -186,7 +233,7 @@ def seat_hand(hand: PlayedHand, seat: int) -> SeatHand:
     live = [True] * n
     doors: dict[int, Card] = {}
     seen_third: set[int] = set()
-    for event in state.events:
+    for event in events:
         if isinstance(event, StreetStarted):
             street = event.street
             wager = [0] * n

@@ -68,8 +68,12 @@ class Leak:
 
 
 def _z(done: int, n: int, ref_done: int, ref_n: int) -> float:
+    """The two-proportion z statistic, its variance from the rates pooled (as if the
+    player played as the reference): a rate of 0 or 1 over a few opportunities then
+    carries the noise of so few, not none."""
     p, r = done / n, ref_done / ref_n
-    variance = p * (1 - p) / n + r * (1 - r) / ref_n
+    pooled = (done + ref_done) / (n + ref_n)
+    variance = pooled * (1 - pooled) * (1 / n + 1 / ref_n)
     if variance == 0:
         return 0.0 if p == r else math.inf
     return (p - r) / math.sqrt(variance)

@@ -15,11 +15,23 @@ from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 from stud.history.phh import PHHError, PHHHand, parse_phh, parse_phhs, replay
+from stud.history.phh_flat import read_flat
 from stud.history.pokerstars.checking import check_hand
 from stud.history.pokerstars.reading import StarsError, StarsHand, read_stars
-from stud.stats.hands import PlayedHand
+from stud.stats.counting import Filters
+from stud.stats.hands import PlayedHand, PlayerHand, player_hand
+from stud.stats.quick import quick_hand
 
-__all__ = ["HandError", "from_phh_text", "from_stars_text", "from_store", "known_seats"]
+__all__ = [
+    "HandError",
+    "StoredRow",
+    "from_phh_text",
+    "from_stars_text",
+    "from_store",
+    "known_seats",
+    "stored_player_hands",
+    "stored_seat_hand",
+]
 
 
 class HandError(ValueError):
@@ -132,9 +144,11 @@ def from_stars_text(text: str, source: str) -> Iterator[PlayedHand | HandError]:
             yield error
 
 
-def from_store(
-    rows: Iterable[tuple[int, str, tuple[str, ...], str]],
-) -> Iterator[PlayedHand | HandError]:
+StoredRow = tuple[int, str, tuple[str, ...], str]
+"""A stored hand as ``(id, played_at, names, phh)``."""
+
+
+def from_store(rows: Iterable[StoredRow]) -> Iterator[PlayedHand | HandError]:
     """Stored hands, each given as ``(id, played_at, names, phh)``."""
     for hand_id, played_at, names, text in rows:
         label = f"stored hand {hand_id}"
@@ -145,3 +159,37 @@ def from_store(
             yield HandError(str(error))
         except ValueError as error:  # names that do not fit the hand's seats
             yield HandError(f"{label}: {error}")
+
+
+def stored_player_hands(
+    rows: Iterable[StoredRow], player: str, filters: Filters
+) -> Iterator[PlayerHand | HandError]:
+    """``player``'s stored hands that pass ``filters``, ready to count."""
+    for row in rows:
+        if player in row[2]:
+            yield from stored_seat_hand(row, row[2].index(player), filters)
+
+
+def stored_seat_hand(
+    row: StoredRow, seat: int, filters: Filters, label: str = ""
+) -> Iterator[PlayerHand | HandError]:
+    """One seat of a stored hand, ready to count, if it passes ``filters``.
+
+    A hand stud's engine wrote is read straight from its actions
+    (``stud.stats.quick``); one that reader leaves (an all-in, a split stud8 pot,
+    a text not in the shape stud writes) is replayed as ``from_store`` does.
+    """
+    hand_id, played_at, names, text = row
+    label = label or f"stored hand {hand_id}"
+    flat = read_flat(text)
+    quick = None if flat is None else quick_hand(flat)
+    mine = None if quick is None else quick.seat(seat, label)
+    if flat is None or quick is None or mine is None or quick.players != len(names):
+        for replayed in from_store([row]):
+            if isinstance(replayed, HandError):
+                yield replayed
+            elif filters.passes(replayed, seat):
+                yield player_hand(replayed, seat, label)
+        return
+    if filters.admits(flat.rules, quick.players, played_at, mine.door):
+        yield PlayerHand(mine, flat.rules, quick.players, played_at)

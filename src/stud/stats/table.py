@@ -58,6 +58,10 @@ class Stat:
     """The decision the leak report weighs this statistic in, if any."""
     street: int | None = None
     """The spot's street: its results are counted from that street on."""
+    by_cards: bool = False
+    """Counted from the seat's cards (its door's rank, the cards showing) rather than
+    its play: counted hand by hand, never by the shape of the play
+    (``stud.stats.counting.shape``)."""
 
 
 FPDB = "fpdb"
@@ -595,6 +599,7 @@ def _build() -> tuple[Stat, ...]:
                 STUD,
                 _door_rank(rank),
                 kind=Kind.RESULT,
+                by_cards=True,
             )
         )
     for which in ("live", "partly dead", "dead"):
@@ -612,6 +617,7 @@ def _build() -> tuple[Stat, ...]:
                 STUD,
                 _live(which),
                 kind=Kind.RESULT,
+                by_cards=True,
             )
         )
     return tuple(stats)

@@ -21,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 
 from stud.web.edge import LOCAL_HOSTS, BodyError, Guard
 from stud.web.room import DEFAULT_TABLES, Room
-from stud.web.routes import accounts, connection, hands, lobby, tables, tournaments
+from stud.web.routes import accounts, connection, hands, lobby, players, tables, tournaments
 from stud.web.routes.common import COOKIE, STATIC, error
 
 __all__ = ["COOKIE", "DEFAULT_TABLES", "Room", "create_app"]
@@ -43,6 +43,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
         *tournaments.routes(room),
         *hands.routes(room),
         *lobby.routes(room),
+        *players.routes(room),
         *connection.routes(room),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]

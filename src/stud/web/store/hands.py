@@ -118,6 +118,24 @@ class Hands(StoreBase):
             )
             return list(session.scalars(query))
 
+    def played_by(self, account_id: int, limit: int) -> list[HandRow]:
+        """The last ``limit`` finished hands ``account_id`` played, newest first (the
+        accounts are a JSON list, read here rather than in SQL, alike in every database)."""
+        out: list[HandRow] = []
+        with self._tx() as session:
+            query = (
+                select(HandRow)
+                .where(HandRow.ended_at.is_not(None), HandRow.phh.is_not(None))
+                .order_by(HandRow.id.desc())
+                .execution_options(yield_per=500)
+            )
+            for row in session.scalars(query):
+                if account_id in row.accounts:
+                    out.append(row)
+                    if len(out) >= limit:
+                        break
+        return out
+
     def hand(self, hand_id: int) -> HandRow | None:
         """One hand by id."""
         with self._tx() as session:
