@@ -54,6 +54,7 @@ from stud.rules import Rules, Variant
 
 __all__ = [
     "BUILTINS",
+    "Adam",
     "CurvePoint",
     "DuplicateResult",
     "TrainConfig",
@@ -62,6 +63,8 @@ __all__ = [
     "builtin_kind",
     "duplicate_match",
     "export_weights",
+    "init_params",
+    "ppo_gradients",
     "summarise",
     "train",
 ]
@@ -140,12 +143,14 @@ class CurvePoint:
     results: dict[str, DuplicateResult] = field(default_factory=dict)
 
 
-def _init_params(rng: np.random.Generator) -> Params:
+def init_params(rng: np.random.Generator, features: int = N_FEATURES) -> Params:
+    """A fresh network: ``features`` inputs, two hidden layers, the stances' logits and a value."""
+
     def layer(n_in: int, n_out: int) -> npt.NDArray[np.float64]:
         return rng.normal(0.0, 1.0 / math.sqrt(n_in), size=(n_in, n_out))
 
     return {
-        "w1": layer(N_FEATURES, HIDDEN),
+        "w1": layer(features, HIDDEN),
         "b1": np.zeros(HIDDEN),
         "w2": layer(HIDDEN, HIDDEN),
         "b2": np.zeros(HIDDEN),
@@ -174,7 +179,7 @@ def duplicate_match(
 
     Each deal's two hands together are one sample, so the interval is over deals;
     returns the result and each deal's net chips for ``a``."""
-    sets = weights if weights else [_init_params(np.random.default_rng(0))]
+    sets = weights if weights else [init_params(np.random.default_rng(0))]
     out = np.zeros(deals, dtype=np.int64)
     w1, b1, w2, b2, w3, b3 = _stacked(sets)
     duplicate(
@@ -206,7 +211,9 @@ def summarise(per_deal: npt.NDArray[np.int64], big_bet: int) -> DuplicateResult:
     return DuplicateResult(deals, mean, 1.96 * sd / math.sqrt(max(deals, 1)))
 
 
-class _Adam:
+class Adam:
+    """Adam's steps on a network's parameters."""
+
     def __init__(self, params: Params, rate: float) -> None:
         self.rate = rate
         self.m = {k: np.zeros_like(v) for k, v in params.items()}
@@ -223,7 +230,7 @@ class _Adam:
             params[k] -= self.rate * m / (np.sqrt(v) + 1e-8)
 
 
-def _losses_and_grads(
+def ppo_gradients(
     params: Params,
     x: npt.NDArray[np.float64],
     bits: npt.NDArray[np.int64],
@@ -289,8 +296,8 @@ class Trainer:
         self._stacks = np.full(config.players, config.stack, dtype=np.int64)
         self._tabs = kernel_tables()
         self.rng = np.random.default_rng(config.seed)
-        self.params = _init_params(self.rng)
-        self.adam = _Adam(self.params, config.learning_rate)
+        self.params = init_params(self.rng)
+        self.adam = Adam(self.params, config.learning_rate)
         self.pool: list[Params] = []
         self.snapshots = 0
         self.iteration = 0
@@ -378,7 +385,7 @@ class Trainer:
             order = self.rng.permutation(count)
             for m in range(0, count, size):
                 pick = order[m : m + size]
-                stats, grads = _losses_and_grads(
+                stats, grads = ppo_gradients(
                     self.params,
                     x[pick],
                     bits[pick],
@@ -478,7 +485,7 @@ class Trainer:
                         f"({', '.join(changed)}); resume it with the same ones"
                     )
                 self.params = {k: np.array(data[f"params/{k}"]) for k in NAMES}
-                self.adam = _Adam(self.params, self.config.learning_rate)
+                self.adam = Adam(self.params, self.config.learning_rate)
                 self.adam.m = {k: np.array(data[f"adam_m/{k}"]) for k in NAMES}
                 self.adam.v = {k: np.array(data[f"adam_v/{k}"]) for k in NAMES}
                 self.adam.t = int(meta["adam_t"])
