@@ -22,6 +22,7 @@ from stud.learned.train import (
     TrainError,
     builtin_kind,
     duplicate_match,
+    duplicate_ring,
     train,
 )
 from stud.rules import Rules, Variant
@@ -134,6 +135,31 @@ def test_training_is_deterministic_given_its_seed(tmp_path: Path) -> None:
     two = train(config, tmp_path / "two", iterations=2)
     for name, value in one.params.items():
         np.testing.assert_array_equal(value, two.params[name])
+
+
+def test_a_ring_of_duplicate_deals_gives_every_bot_every_seat() -> None:
+    # Three calling stations: each plays each seat's cards once a deal, so each wins
+    # the table's total over the deal, which is zero (no chip made or lost).
+    station = builtin_kind(STATION)
+    same = duplicate_ring(RULES, [station] * 3, deals=30, seed=4)
+    assert same.shape == (30, 3)
+    assert not same.any()
+    mixed = duplicate_ring(RULES, [builtin_kind(LEARNED), station, station, station], deals=30)
+    assert not mixed.sum(axis=1).any()  # each deal's results add up to nothing
+    assert mixed[:, 0].any()
+
+
+def test_stud_duplicate_at_a_full_table_reports_every_bot() -> None:
+    runner = CliRunner()
+    bots = "learned,equity,tight,station,random,equity"
+    done = runner.invoke(app, ["duplicate", "--bots", bots, "-n", "20", "-v", "stud"])
+    assert done.exit_code == 0, done.output
+    assert "stud, 6 seats, 20 deals x 6 rotations" in done.output
+    for name in ("learned", "equity", "tight", "station", "random"):
+        assert name in done.output
+    nine = runner.invoke(app, ["duplicate", "--bots", ",".join(["random"] * 9)])
+    assert nine.exit_code == 2
+    assert "name two to 8 bots" in nine.output
 
 
 def test_stud_duplicate_reports_a_margin_and_refuses_bad_bots() -> None:

@@ -62,6 +62,7 @@ __all__ = [
     "Trainer",
     "builtin_kind",
     "duplicate_match",
+    "duplicate_ring",
     "export_weights",
     "init_params",
     "ppo_gradients",
@@ -179,17 +180,32 @@ def duplicate_match(
 
     Each deal's two hands together are one sample, so the interval is over deals;
     returns the result and each deal's net chips for ``a``."""
+    per_deal = duplicate_ring(rules, [a, b], deals, seed, stack, weights, first)[:, 0]
+    return summarise(per_deal, rules.big_bet), np.ascontiguousarray(per_deal)
+
+
+def duplicate_ring(
+    rules: Rules,
+    lineup: list[int],
+    deals: int,
+    seed: int = 0,
+    stack: int = 1000,
+    weights: list[Params] | None = None,
+    first: int = 0,
+) -> npt.NDArray[np.int64]:
+    """``deals`` deals at a table of ``len(lineup)`` seats, each played once per seat
+    with the kinds rotated round the table; ``[k, i]`` is kind ``lineup[i]``'s net
+    chips over deal ``k``'s hands."""
     sets = weights if weights else [init_params(np.random.default_rng(0))]
-    out = np.zeros(deals, dtype=np.int64)
+    out = np.zeros((deals, len(lineup)), dtype=np.int64)
     w1, b1, w2, b2, w3, b3 = _stacked(sets)
     duplicate(
         rules_array(rules),
-        np.full(2, stack, dtype=np.int64),
+        np.full(len(lineup), stack, dtype=np.int64),
         np.uint64(seed),
         first,
         deals,
-        a,
-        b,
+        np.array(lineup, dtype=np.int64),
         w1,
         b1,
         w2,
@@ -199,13 +215,14 @@ def duplicate_match(
         kernel_tables(),
         out,
     )
-    return summarise(out, rules.big_bet), out
+    return out
 
 
-def summarise(per_deal: npt.NDArray[np.int64], big_bet: int) -> DuplicateResult:
-    """Big bets per 100 hands and a 95% interval from each deal's two-hand net chips."""
+def summarise(per_deal: npt.NDArray[np.int64], big_bet: int, hands: int = 2) -> DuplicateResult:
+    """Big bets per 100 hands and a 95% interval from each deal's net chips over its
+    ``hands`` hands (two heads-up, one per seat at a full table)."""
     deals = len(per_deal)
-    per_hand = per_deal.astype(np.float64) / (2.0 * big_bet) * 100.0
+    per_hand = per_deal.astype(np.float64) / (hands * big_bet) * 100.0
     mean = float(per_hand.mean()) if deals else 0.0
     sd = float(per_hand.std(ddof=1)) if deals > 1 else 0.0
     return DuplicateResult(deals, mean, 1.96 * sd / math.sqrt(max(deals, 1)))
