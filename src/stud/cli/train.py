@@ -107,6 +107,12 @@ def train_command(
     install: Annotated[
         bool, typer.Option("--install", help="Ship the weights as the learned bot's.")
     ] = False,
+    entropy: Annotated[
+        float, typer.Option("--entropy", help="The entropy bonus: more keeps the policy mixing.")
+    ] = 0.01,
+    from_shipped: Annotated[
+        bool, typer.Option("--from-shipped", help="Start from the shipped weights.")
+    ] = False,
 ) -> None:
     """Train the learned bot by self-play.
 
@@ -122,6 +128,8 @@ def train_command(
         fail("--eval-every must be at least 1 and --eval-deals at least 2")
     if minutes is not None and minutes <= 0:
         fail(f"--minutes must be more than 0, not {minutes}")
+    if not 0 <= entropy <= 1:
+        fail(f"--entropy must be from 0 to 1, not {entropy}")
     refresh()  # the weights' and policy's sources change between runs: no stale code
     config = TrainConfig(
         variant=variant,
@@ -131,6 +139,8 @@ def train_command(
         batch=batch,
         eval_every=eval_every,
         eval_deals=eval_deals,
+        entropy=entropy,
+        from_shipped=from_shipped,
     )
     try:
         trainer = Trainer(config, folder, resume=resume)

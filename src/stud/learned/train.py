@@ -47,6 +47,7 @@ from stud.compiled.learned_policy import (
     NAMES,
     WEIGHTS_FILE,
     Weights,
+    load_weights,
 )
 from stud.compiled.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.compiled.selfplay import duplicate, rollout
@@ -110,6 +111,8 @@ class TrainConfig:
     eval_deals: int = 2000
     """Deals (each played twice, seats swapped) per built-in bot at each evaluation."""
     eval_bots: tuple[str, ...] = ("equity", "tight", "station", "random")
+    from_shipped: bool = False
+    """Start from the shipped weights of the variant rather than from random ones."""
 
     def rules(self) -> Rules:
         """The run's rules."""
@@ -314,6 +317,10 @@ class Trainer:
         self._tabs = kernel_tables()
         self.rng = np.random.default_rng(config.seed)
         self.params = init_params(self.rng)
+        if config.from_shipped:
+            shipped = load_weights()
+            v = ("stud", "stud8", "razz").index(self.rules.variant.value)
+            self.params = {name: shipped[k][v].copy() for k, name in enumerate(NAMES)}
         self.adam = Adam(self.params, config.learning_rate)
         self.pool: list[Params] = []
         self.snapshots = 0
