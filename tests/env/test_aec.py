@@ -11,9 +11,10 @@ import numpy as np
 import pytest
 from pettingzoo.test import api_test
 
-from stud.actions import Bet, BringIn, Complete, Show
+from stud.actions import Bet, BringIn, Complete
 from stud.cards import Card
 from stud.env import StudAECEnv
+from stud.env.compiled_hand import past_showdown
 from stud.env.encoding import (
     BIG_BET,
     BRING_IN,
@@ -30,7 +31,7 @@ from stud.env.encoding import (
     action_mask,
     encode,
 )
-from stud.state import HandState, Phase, new_hand
+from stud.state import new_hand
 from stud.views import view_of
 
 
@@ -208,13 +209,6 @@ def test_import_stud_does_not_import_the_rl_libraries() -> None:
     assert done.stdout.strip() == "[]"
 
 
-def _past_showdown(hand: HandState) -> HandState:
-    """Everyone still in shows, as the compiled engine plays the showdown."""
-    while hand.phase is Phase.SHOWDOWN:
-        hand = hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Show)))
-    return hand
-
-
 @pytest.mark.parametrize(
     ("variant", "players", "stakes"),
     [("stud8", 2, "1/2/5/10"), ("stud", 4, "1/1/5/10"), ("razz", 7, "1/2/5/10")],
@@ -248,7 +242,7 @@ def test_the_compiled_engine_matches_the_reference_engine_step_by_step(
             legal = action_map(view_of(hand, hand.actor))
             assert env.legal(agent) == legal
             action = choose.choice(sorted(legal))
-            hand = _past_showdown(hand.apply(legal[action]))
+            hand = past_showdown(hand.apply(legal[action]))
             env.step(action)
             steps += 1
         assert hand.is_over

@@ -48,10 +48,9 @@ from stud.compiled.engine import (
     shuffle,
     start_hand,
 )
-from stud.compiled.evaluation import NO_LOW, hand_high, hand_low8, hand_razz
+from stud.compiled.equity_bot import first_share, unseen_cards
 from stud.compiled.policies import decide
 from stud.compiled.rng import hand_start_compiled, next_below
-from stud.core import shares
 from stud.core.codes import (
     BRING_IN,
     CALL,
@@ -60,10 +59,7 @@ from stud.core.codes import (
     MAX_LEGAL,
     R_BRING_IN,
     R_VARIANT,
-    RAZZ,
-    STUD8,
 )
-from stud.core.shares import SHARE_UNIT
 from stud.rules import MAX_SEATS
 
 __all__ = ["MISMATCH", "lbr_duplicate"]
@@ -156,13 +152,7 @@ def _share(
     for i in range(nup):
         hands[1, ndown + i] = cards[other, 2 + i]
     known[1] = ndown + nup
-    seen = _seen_by(t, cards, me, other, hidden, ndown)
-    unseen = np.empty(52, dtype=np.int64)
-    m = 0
-    for code in range(52):
-        if not seen[code]:
-            unseen[m] = code
-            m += 1
+    unseen, m = unseen_cards(_seen_by(t, cards, me, other, hidden, ndown))
     need = (7 - known[0]) + (7 - known[1])
     variant = r[R_VARIANT]
     high = np.empty(2, dtype=np.int64)
@@ -179,13 +169,7 @@ def _share(
             for slot in range(known[p], 7):
                 hands[p, slot] = unseen[drawn]
                 drawn += 1
-            if variant == RAZZ:
-                low[p] = hand_razz(hands[p], tabs)
-            else:
-                high[p] = hand_high(hands[p], tabs)
-                low[p] = hand_low8(hands[p], tabs) if variant == STUD8 else NO_LOW
-        shares.pot_shares(high, low, 2, variant == RAZZ, high_share, low_share)
-        total += (high_share[0] + low_share[0]) / SHARE_UNIT
+        total += first_share(hands, 2, variant, tabs, high, low, high_share, low_share)
     return total / runs
 
 

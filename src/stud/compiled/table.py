@@ -1,8 +1,8 @@
 """One table of the compiled engine, played one decision at a time, for the one-hand environments.
 
 ``StudAECEnv`` and ``StudGymEnv`` (``stud.env``) give one agent's decision at a time
-and one hand an episode. They run on this: ``deal_table`` shuffles and deals a hand,
-``play_to_decision`` plays an agent's action and then the built-in bots' compiled
+and one hand an episode. They run on this: after ``stud.compiled.batched.deal_hand``
+has dealt a hand, ``play_to_decision`` plays an agent's action and then the built-in bots' compiled
 policies (``stud.compiled.policies``) for the seats no agent holds, up to the next
 agent's decision or the end of the hand, and writes that agent's observation and mask
 (``stud.compiled.batched``'s encoder, the one the batched environment uses). Each
@@ -15,39 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from stud.compiled.batched import encode_table, mask_table
-from stud.compiled.engine import (
-    T_ACTOR,
-    apply_action,
-    bot_choice,
-    legal_actions,
-    shuffle,
-    start_hand,
-)
-from stud.compiled.jitted import counted, uncounted
-from stud.compiled.rng import hand_start_compiled
+from stud.compiled.engine import T_ACTOR, apply_action, bot_choice, legal_actions
+from stud.compiled.jitted import counted
 
-__all__ = ["deal_table", "play_to_decision"]
-
-
-@uncounted
-def deal_table(
-    seed: Any,
-    hand: int,
-    r: Any,
-    stacks: Any,
-    stream: Any,
-    deck: Any,
-    t: Any,
-    cards: Any,
-    tabs: Any,
-    won: Any,
-    logged: Any,
-) -> None:
-    """Hand number ``hand`` of the stream ``seed`` (as the batched environment deals it)."""
-    stream[0] = hand_start_compiled(seed, hand)
-    shuffle(deck, stream)
-    start_hand(t, r, cards, deck, stacks, tabs, won)
-    logged[0] = 0
+__all__ = ["play_to_decision"]
 
 
 @counted  # the tight, equity and learned policies allocate scratch

@@ -24,19 +24,19 @@ import numpy.typing as npt
 from stud.actions import Action, Show, action_of
 from stud.bots.observation import OBS_SIZE as BOT_OBS_SIZE
 from stud.cards import Card
-from stud.compiled.batched import encode_table
+from stud.compiled.batched import deal_hand, encode_table
 from stud.compiled.engine import MAX_ACTIONS, T_SIZE, T_STACK, rules_array
 from stud.compiled.evaluation import kernel_tables
 from stud.compiled.jitted import specialised
 from stud.compiled.policies import POLICY_NAMES
 from stud.compiled.rng import hand_start
-from stud.compiled.table import deal_table, play_to_decision
+from stud.compiled.table import play_to_decision
 from stud.core.codes import MAX_LEGAL, MAX_SEATS
 from stud.env.encoding import N_ACTIONS, O_PHASE, OBS_SIZE
 from stud.rules import Rules
 from stud.state import HandState, Phase, new_hand
 
-__all__ = ["COMPILED_BOTS", "MOST_CHIPS", "CompiledHand"]
+__all__ = ["COMPILED_BOTS", "MOST_CHIPS", "CompiledHand", "past_showdown"]
 
 COMPILED_BOTS = {name: number for number, name in POLICY_NAMES.items()}
 """The bots that play inside the compiled engine, by name."""
@@ -131,9 +131,8 @@ class CompiledHand:
             self._cards,
             self._tabs,
             self._won,
-            self._logged,
         )
-        self._deal_table = specialised(deal_table, self._seed, 0, *self._deal_args)
+        self._deal_hand = specialised(deal_hand, self._seed, 0, *self._deal_args)
 
     def seed(self, seed: int) -> None:
         """Start the stream of hands ``seed`` deals."""
@@ -142,7 +141,8 @@ class CompiledHand:
 
     def deal(self) -> None:
         """The next hand, played up to the first agent's decision (or to its end)."""
-        self._deal_table(self._seed, self._hand, *self._deal_args)
+        self._deal_hand(self._seed, self._hand, *self._deal_args)
+        self._logged[0] = 0
         self._hand += 1
         self._play(-1)
 
@@ -196,12 +196,12 @@ class CompiledHand:
         deck = [Card.from_code(int(c)) for c in self.deck]
         hand = new_hand(self.rules, [self.stack] * self.players, deck=deck)
         for kind, amount in self._log[:logged].tolist():
-            hand = _past_showdown(hand.apply(action_of(kind, amount)))
+            hand = past_showdown(hand.apply(action_of(kind, amount)))
         self._replayed = hand
         return hand
 
 
-def _past_showdown(hand: HandState) -> HandState:
+def past_showdown(hand: HandState) -> HandState:
     """Everyone still in shows, as the compiled engine plays the showdown."""
     while hand.phase is Phase.SHOWDOWN:
         hand = hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Show)))

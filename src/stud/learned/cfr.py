@@ -59,16 +59,7 @@ def _regret_matching(regret: Any, legal: Any, out: Any) -> None:
 
 @njit(cache=True)
 def _iteration(
-    kind: Any,
-    player: Any,
-    infoset: Any,
-    child: Any,
-    first_edge: Any,
-    edges: Any,
-    edge_child: Any,
-    edge_prob: Any,
-    payoff: Any,
-    legal: Any,
+    tree: Any,
     regret: Any,
     strategy_sum: Any,
     sigma: Any,
@@ -78,7 +69,15 @@ def _iteration(
     traverser: int,
 ) -> None:
     """One CFR+ pass over the whole tree, learning ``traverser``'s regrets and average."""
-    _regret_matching(regret, legal, sigma)
+    kind, player, infoset, child = tree.kind, tree.player, tree.infoset, tree.child
+    first_edge, edges, edge_child, edge_prob = (
+        tree.first_edge,
+        tree.edges,
+        tree.edge_child,
+        tree.edge_prob,
+    )
+    payoff = tree.payoff
+    _regret_matching(regret, tree.legal, sigma)
     n = kind.shape[0]
     reach[0, 0] = 1.0  # player 0, player 1, chance
     reach[0, 1] = 1.0
@@ -155,18 +154,8 @@ class CFRPlus:
                 self._pass(traverser)
 
     def _pass(self, traverser: int) -> None:
-        t = self.tree
         _iteration(
-            t.kind,
-            t.player,
-            t.infoset,
-            t.child,
-            t.first_edge,
-            t.edges,
-            t.edge_child,
-            t.edge_prob,
-            t.payoff,
-            t.legal,
+            self.tree,
             self.regret,
             self.strategy_sum,
             self._sigma,
@@ -187,21 +176,16 @@ class CFRPlus:
 
 @njit(cache=True)
 def _best_response(
-    kind: Any,
-    player: Any,
-    infoset: Any,
-    child: Any,
-    first_edge: Any,
-    edges: Any,
-    edge_child: Any,
-    edge_prob: Any,
-    payoff: Any,
-    legal: Any,
-    by_depth: Any,
-    level_start: Any,
-    strategy: Any,
-    responder: int,
+    tree: Any, by_depth: Any, level_start: Any, strategy: Any, responder: int
 ) -> float:
+    kind, player, infoset, child = tree.kind, tree.player, tree.infoset, tree.child
+    first_edge, edges, edge_child, edge_prob = (
+        tree.first_edge,
+        tree.edges,
+        tree.edge_child,
+        tree.edge_prob,
+    )
+    payoff, legal = tree.payoff, tree.legal
     n = kind.shape[0]
     sets = legal.shape[0]
     weight = np.zeros(n)  # chance and opponent reach: the responder's own choices count 1
@@ -273,25 +257,8 @@ def best_response(tree: GameTree, strategy: Strategy, responder: int) -> float:
 
     Only the other player's rows of ``strategy`` are read."""
     by_depth, level_start = _levels(tree)
-    t = tree
-    return float(
-        _best_response(
-            t.kind,
-            t.player,
-            t.infoset,
-            t.child,
-            t.first_edge,
-            t.edges,
-            t.edge_child,
-            t.edge_prob,
-            t.payoff,
-            t.legal,
-            by_depth,
-            level_start,
-            np.ascontiguousarray(strategy, dtype=np.float64),
-            responder,
-        )
-    )
+    table = np.ascontiguousarray(strategy, dtype=np.float64)
+    return float(_best_response(tree, by_depth, level_start, table, responder))
 
 
 def exploitability(tree: GameTree, strategy: Strategy) -> float:

@@ -24,7 +24,14 @@ import numpy.typing as npt
 
 from stud.learned.cfr import Strategy
 from stud.learned.reduced import CHANCE, DECISION, STANCES, TERMINAL, GameTree
-from stud.learned.train import Adam, Params, TrainConfig, init_params, ppo_gradients
+from stud.learned.train import (
+    Adam,
+    Params,
+    TrainConfig,
+    init_params,
+    keep_snapshot,
+    ppo_update,
+)
 
 __all__ = ["ReducedSelfPlay", "SelfPlayConfig", "policy_table"]
 
@@ -85,31 +92,11 @@ class ReducedSelfPlay:
         returns = payoff[hand_of] * np.where(seat[hand_of] == 0, 1.0, -1.0) / self._scale
         x = self.tree.features[sets]
         bits = self._bits[sets]
-        n = len(sets)
-        size = max(1, n // c.ppo.minibatches)
-        for _ in range(c.ppo.epochs):
-            order = self.rng.permutation(n)
-            for m in range(0, n, size):
-                pick = order[m : m + size]
-                _, grads = ppo_gradients(
-                    self.params,
-                    x[pick],
-                    bits[pick],
-                    stances[pick],
-                    probs[pick],
-                    returns[pick],
-                    c.ppo,
-                )
-                self.adam.step(self.params, grads)
+        ppo_update(self.params, self.adam, self.rng, x, bits, stances, probs, returns, c.ppo)
         self.iteration += 1
         if self.iteration % c.snapshot_every == 0:
-            snapshot = {k: v.copy() for k, v in self.params.items()}
-            if len(self.pool) < c.pool:
-                self.pool.append(snapshot)
-            else:  # a reservoir: every snapshot so far equally likely to be kept
-                k = int(self.rng.integers(self.iteration // c.snapshot_every))
-                if k < c.pool:
-                    self.pool[k] = snapshot
+            taken = self.iteration // c.snapshot_every
+            keep_snapshot(self.pool, self.params, taken, c.pool, self.rng)
 
     def run(self, seconds: float) -> None:
         """Steps for ``seconds`` of CPU time."""

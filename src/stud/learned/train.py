@@ -66,7 +66,9 @@ __all__ = [
     "duplicate_ring",
     "export_weights",
     "init_params",
+    "keep_snapshot",
     "ppo_gradients",
+    "ppo_update",
     "summarise",
     "train",
 ]
@@ -301,6 +303,47 @@ def ppo_gradients(
     return stats, grads
 
 
+def ppo_update(
+    params: Params,
+    adam: Adam,
+    rng: np.random.Generator,
+    x: npt.NDArray[np.float64],
+    bits: npt.NDArray[np.int64],
+    stances: npt.NDArray[np.int64],
+    probs: npt.NDArray[np.float64],
+    returns: npt.NDArray[np.float64],
+    config: TrainConfig,
+) -> dict[str, float]:
+    """``config.epochs`` passes of PPO steps over a batch's decisions, each in
+    ``config.minibatches`` random minibatches; the last minibatch's figures."""
+    stats: dict[str, float] = {}
+    count = len(x)
+    size = max(1, count // config.minibatches)
+    for _ in range(config.epochs):
+        order = rng.permutation(count)
+        for m in range(0, count, size):
+            pick = order[m : m + size]
+            stats, grads = ppo_gradients(
+                params, x[pick], bits[pick], stances[pick], probs[pick], returns[pick], config
+            )
+            adam.step(params, grads)
+    return stats
+
+
+def keep_snapshot(
+    pool: list[Params], params: Params, taken: int, size: int, rng: np.random.Generator
+) -> None:
+    """Reservoir sampling: the ``taken``-th snapshot of ``params`` goes into ``pool`` so that
+    every snapshot so far is equally likely to be there (at most ``size`` of them)."""
+    copy = {k: v.copy() for k, v in params.items()}
+    if len(pool) < size:
+        pool.append(copy)
+    else:
+        j = int(rng.integers(0, taken))
+        if j < size:
+            pool[j] = copy
+
+
 class Trainer:
     """One training run in folder ``folder``: ``step()`` runs an iteration."""
 
@@ -403,22 +446,7 @@ class Trainer:
         count = min(count, rows)
         returns = results[hand_of[:count], seat_of[:count]] / self.rules.big_bet
         x, bits, stances, probs = feats[:count], bits[:count], stances[:count], probs[:count]
-        stats: dict[str, float] = {}
-        size = max(1, count // c.minibatches)
-        for _ in range(c.epochs):
-            order = self.rng.permutation(count)
-            for m in range(0, count, size):
-                pick = order[m : m + size]
-                stats, grads = ppo_gradients(
-                    self.params,
-                    x[pick],
-                    bits[pick],
-                    stances[pick],
-                    probs[pick],
-                    returns[pick],
-                    c,
-                )
-                self.adam.step(self.params, grads)
+        stats = ppo_update(self.params, self.adam, self.rng, x, bits, stances, probs, returns, c)
         self.iteration += 1
         self.hands += c.batch
         if self.iteration % c.snapshot_every == 0:
@@ -434,15 +462,8 @@ class Trainer:
         return self.last
 
     def _snapshot(self) -> None:
-        """Reservoir sampling: every snapshot so far equally likely to be in the pool."""
-        copy = {k: v.copy() for k, v in self.params.items()}
         self.snapshots += 1
-        if len(self.pool) < self.config.pool:
-            self.pool.append(copy)
-        else:
-            j = int(self.rng.integers(0, self.snapshots))
-            if j < self.config.pool:
-                self.pool[j] = copy
+        keep_snapshot(self.pool, self.params, self.snapshots, self.config.pool, self.rng)
 
     # -- measuring ---------------------------------------------------------------------
 
