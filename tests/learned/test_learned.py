@@ -186,3 +186,15 @@ def test_stud_train_refuses_to_overwrite_a_run(tmp_path: Path) -> None:
     resumed = runner.invoke(app, [*args, "--resume"])
     assert resumed.exit_code == 0, resumed.output
     assert "after 2 iterations" in resumed.output
+
+
+def test_a_run_may_start_from_the_shipped_weights(tmp_path: Path) -> None:
+    shipped = load_weights()
+    trainer = Trainer(TrainConfig(variant="razz", from_shipped=True), tmp_path)
+    for k, name in enumerate(("w1", "b1", "w2", "b2", "w3", "b3")):
+        np.testing.assert_array_equal(trainer.params[name], shipped[k][2])  # razz's set
+    fresh = Trainer(TrainConfig(variant="razz"), tmp_path)
+    assert not np.array_equal(fresh.params["w1"], shipped[0][2])
+    bad = CliRunner().invoke(app, ["train", "--out", str(tmp_path / "r"), "--entropy", "2"])
+    assert bad.exit_code == 2
+    assert "--entropy must be from 0 to 1, not 2.0" in bad.output
