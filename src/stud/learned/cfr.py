@@ -58,6 +58,12 @@ def _regret_matching(regret: Any, legal: Any, out: Any) -> None:
 
 
 @njit(cache=True)
+def _chance(tree: Any) -> tuple[Any, Any, Any, Any]:
+    """The chance nodes' edges: first edge and count per node, each edge's child and odds."""
+    return tree.first_edge, tree.edges, tree.edge_child, tree.edge_prob
+
+
+@njit(cache=True)
 def _iteration(
     tree: Any,
     regret: Any,
@@ -70,12 +76,7 @@ def _iteration(
 ) -> None:
     """One CFR+ pass over the whole tree, learning ``traverser``'s regrets and average."""
     kind, player, infoset, child = tree.kind, tree.player, tree.infoset, tree.child
-    first_edge, edges, edge_child, edge_prob = (
-        tree.first_edge,
-        tree.edges,
-        tree.edge_child,
-        tree.edge_prob,
-    )
+    first_edge, edges, edge_child, edge_prob = _chance(tree)
     payoff = tree.payoff
     _regret_matching(regret, tree.legal, sigma)
     n = kind.shape[0]
@@ -179,12 +180,7 @@ def _best_response(
     tree: Any, by_depth: Any, level_start: Any, strategy: Any, responder: int
 ) -> float:
     kind, player, infoset, child = tree.kind, tree.player, tree.infoset, tree.child
-    first_edge, edges, edge_child, edge_prob = (
-        tree.first_edge,
-        tree.edges,
-        tree.edge_child,
-        tree.edge_prob,
-    )
+    first_edge, edges, edge_child, edge_prob = _chance(tree)
     payoff, legal = tree.payoff, tree.legal
     n = kind.shape[0]
     sets = legal.shape[0]
