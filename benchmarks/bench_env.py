@@ -5,10 +5,12 @@ observation (its own cards, everyone's face-up cards, chips) and its mask of leg
 action kinds, picks uniformly among the legal kinds, and the action is applied;
 hands are six-handed stud8 from fresh stacks, dealt and shown down automatically.
 
-* ``stud.env AEC``: ``StudAECEnv`` (PettingZoo), on the reference engine
-  (``stud.state``): every action checked, every observation from a ``PlayerView``.
+* ``stud.env AEC``: ``StudAECEnv`` (PettingZoo) on the compiled engine (its
+  default: one call into compiled code a step), and on the reference engine
+  (``stud.state``: every action checked, every observation from a ``PlayerView``).
 * ``stud.env Gym``: ``StudGymEnv`` (Gymnasium), one learner and five random bots,
-  counting the learner's steps only (the bots' turns are played inside ``step``).
+  counting the learner's steps only (the bots' turns are played inside ``step``),
+  on each engine.
 * ``pokerkit``: pokerkit 0.7's ``State`` with dealing, collection and showdown
   automated, and the same observation and mask built from it at every step.
 
@@ -27,6 +29,7 @@ which other programs on the machine hardly change.
 from __future__ import annotations
 
 import argparse
+import random
 import statistics
 import time
 from collections.abc import Callable
@@ -36,6 +39,7 @@ import numpy as np
 
 from bench_sim import PLAYERS, STACK, pokerkit_state  # the same pokerkit table
 from stud.env import N_ACTIONS, StudAECEnv, StudGymEnv
+from stud.env.aec import Engine
 from stud.env.batched import BatchedStudEnv
 from stud.env.encoding import BRING_IN, CHECK_CALL, FOLD, O_DOWN, O_SEATS, O_UP, OBS_SIZE, RAISE
 
@@ -63,38 +67,58 @@ class Clock:
         return Rate(steps / self.elapsed(), steps / (time.process_time() - self.cpu))
 
 
-def aec_rate(seconds: float) -> Rate:
-    """Agent steps per second of the PettingZoo environment, random legal actions."""
-    env = StudAECEnv("stud8", PLAYERS, stakes=STAKES, stack=STACK)
-    choose = np.random.default_rng(1)
-    steps, seed, clock = 0, 0, Clock()
-    while clock.elapsed() < seconds:
-        env.reset(seed=seed)
-        seed += 1
-        for _ in env.agent_iter():
-            observation, _, terminated, truncated, _ = env.last()
-            if terminated or truncated:
-                env.step(None)
-                continue
-            env.step(int(choose.choice(np.flatnonzero(observation["action_mask"]))))
-            steps += 1
-    return clock.rate(steps)
+class Uniform:
+    """A uniformly random legal action index from a mask: the same cheap draw for every loop."""
+
+    def __init__(self, seed: int) -> None:
+        self.draw = random.Random(seed).random
+
+    def __call__(self, mask: np.ndarray[Any, Any]) -> int:
+        legal = mask.nonzero()[0]
+        return int(legal[int(self.draw() * len(legal))])
 
 
-def gym_rate(seconds: float) -> Rate:
+def aec_rate(engine: Engine) -> Callable[[float], Rate]:
+    """Agent steps per second of the PettingZoo environment on ``engine``."""
+
+    def rate(seconds: float) -> Rate:
+        env = StudAECEnv("stud8", PLAYERS, stakes=STAKES, stack=STACK, engine=engine)
+        choose = Uniform(1)
+        env.reset(seed=1)  # seeded once, then a stream of hands
+        steps, clock = 0, Clock()
+        while clock.elapsed() < seconds:
+            env.reset()
+            for _ in env.agent_iter():
+                observation, _, terminated, truncated, _ = env.last()
+                if terminated or truncated:
+                    env.step(None)
+                    continue
+                env.step(choose(observation["action_mask"]))
+                steps += 1
+        return clock.rate(steps)
+
+    return rate
+
+
+def gym_rate(engine: Engine) -> Callable[[float], Rate]:
     """Learner steps per second of the Gymnasium environment against random bots."""
-    env = StudGymEnv("stud8", ("random",), players=PLAYERS, stakes=STAKES, stack=STACK)
-    choose = np.random.default_rng(1)
-    steps, seed, clock = 0, 0, Clock()
-    while clock.elapsed() < seconds:
-        observation, _ = env.reset(seed=seed)
-        seed += 1
-        done = False
-        while not done:
-            action = int(choose.choice(np.flatnonzero(observation["action_mask"])))
-            observation, _, done, _, _ = env.step(action)
-            steps += 1
-    return clock.rate(steps)
+
+    def rate(seconds: float) -> Rate:
+        env = StudGymEnv(
+            "stud8", ("random",), players=PLAYERS, stakes=STAKES, stack=STACK, engine=engine
+        )
+        choose = Uniform(1)
+        env.reset(seed=1)  # seeded once, as Gymnasium asks: a seed makes a new np_random
+        steps, clock = 0, Clock()
+        while clock.elapsed() < seconds:
+            observation, _ = env.reset()
+            done = False
+            while not done:
+                observation, _, done, _, _ = env.step(choose(observation["action_mask"]))
+                steps += 1
+        return clock.rate(steps)
+
+    return rate
 
 
 def batched_rate(tables: int) -> Callable[[float], Rate]:
@@ -151,13 +175,13 @@ def pokerkit_observe(state: Any) -> tuple[np.ndarray[Any, Any], np.ndarray[Any, 
 
 def pokerkit_rate(seconds: float) -> Rate:
     """Steps per second of a pokerkit loop doing the same work."""
-    choose = np.random.default_rng(1)
+    choose = Uniform(1)
     steps, clock = 0, Clock()
     while clock.elapsed() < seconds:
         state = pokerkit_state()
         while state.status:
             _, mask = pokerkit_observe(state)
-            kind = int(choose.choice(np.flatnonzero(mask)))
+            kind = choose(mask)
             if kind == FOLD:
                 state.fold()
             elif kind == CHECK_CALL:
@@ -184,26 +208,28 @@ def main() -> None:
     args = parser.parse_args()
     sizes = [int(n) for n in args.tables.split(",")]
     batched = {f"stud.env batched, N={n:,}": batched_rate(n) for n in sizes}
-    for warm in (aec_rate, gym_rate, pokerkit_rate, *batched.values()):  # caches, kernels
+    rows = {
+        "stud.env AEC, compiled": aec_rate("compiled"),
+        "stud.env AEC, reference": aec_rate("reference"),
+        "stud.env Gym 5 bots, compiled": gym_rate("compiled"),
+        "stud.env Gym 5 bots, reference": gym_rate("reference"),
+        "pokerkit loop": pokerkit_rate,
+        **batched,
+    }
+    for warm in rows.values():  # caches, kernels
         warm(0.2)
     print(
         f"six-handed stud8, {args.rounds} rounds of {args.seconds:g} s, "
         "median agent steps/s, one core"
     )
-    print(f"{'':<30}{'wall clock':>12}{'':>15}{'CPU time':>12}")
-    rows = {
-        "stud.env AEC (PettingZoo)": aec_rate,
-        "stud.env Gym (5 random bots)": gym_rate,
-        "pokerkit loop": pokerkit_rate,
-        **batched,
-    }
+    print(f"{'':<32}{'wall clock':>12}{'':>15}{'CPU time':>12}")
     rates = {
         name: median_rate(measure, args.seconds, args.rounds) for name, measure in rows.items()
     }
     reference = rates["pokerkit loop"]
     for name, rate in rates.items():
         print(
-            f"{name:<30}{rate.wall:>12,.0f}{rate.wall / reference.wall:>11,.1f}x pk"
+            f"{name:<32}{rate.wall:>12,.0f}{rate.wall / reference.wall:>11,.1f}x pk"
             f"{rate.cpu:>12,.0f}{rate.cpu / reference.cpu:>11,.1f}x pk"
         )
 

@@ -12,7 +12,9 @@ import pytest
 from pettingzoo.test import api_test
 
 from stud.actions import Bet, BringIn, Complete
+from stud.cards import Card
 from stud.env import StudAECEnv
+from stud.env.compiled_hand import past_showdown
 from stud.env.encoding import (
     BIG_BET,
     BRING_IN,
@@ -25,7 +27,12 @@ from stud.env.encoding import (
     O_UP,
     RAISE,
     SHOW,
+    action_map,
+    action_mask,
+    encode,
 )
+from stud.state import new_hand
+from stud.views import view_of
 
 
 @pytest.mark.parametrize(("variant", "players"), [("stud", 2), ("stud8", 5), ("razz", 8)])
@@ -126,8 +133,8 @@ def test_the_big_bet_is_the_larger_of_two_aggressive_amounts() -> None:
     pytest.fail("no open pair on fourth street in 400 hands")
 
 
-def test_show_and_muck_at_the_showdown() -> None:
-    env = StudAECEnv("razz", 2)
+def test_show_and_muck_at_the_showdown_on_the_reference_engine() -> None:
+    env = StudAECEnv("razz", 2, engine="reference")
     env.reset(seed=1)
     while True:
         legal = env.legal(env.agent_selection)
@@ -175,6 +182,8 @@ def test_the_observation_holds_only_what_the_agent_may_see() -> None:
         ({"stack": 0}, "stack=0"),
         ({"variant": "holdem"}, "holdem"),
         ({"render_mode": "rgb_array"}, "render_mode='rgb_array'"),
+        ({"engine": "pokerkit"}, "engine='pokerkit': choose 'compiled' or 'reference'"),
+        ({"stack": 2**30}, "stack=1073741824: the compiled table keeps chips in 32 bits"),
     ],
 )
 def test_bad_options_are_clear_errors(options: dict[str, object], message: str) -> None:
@@ -198,3 +207,54 @@ def test_import_stud_does_not_import_the_rl_libraries() -> None:
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "[]"
+
+
+@pytest.mark.parametrize(
+    ("variant", "players", "stakes"),
+    [("stud8", 2, "1/2/5/10"), ("stud", 4, "1/1/5/10"), ("razz", 7, "1/2/5/10")],
+)
+def test_the_compiled_engine_matches_the_reference_engine_step_by_step(
+    variant: str, players: int, stakes: str
+) -> None:
+    # The same deck dealt on the reference engine and the same action indices played:
+    # every agent's observation and mask, at every step and at the end, and the rewards.
+    env = StudAECEnv(variant, players, stakes=stakes, stack=200)
+    assert env.table is not None
+    chips = players * env.stack
+    choose = random.Random(7)
+    steps = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        deck = [Card.from_code(int(c)) for c in env.table.deck]
+        hand = new_hand(env.rules, [env.stack] * players, deck=deck)
+        for agent in env.agent_iter():
+            for seat, name in enumerate(env.possible_agents):
+                view = view_of(hand, seat)
+                seen = env.observe(name)
+                np.testing.assert_array_equal(seen["observation"], encode(view, chips))
+                np.testing.assert_array_equal(seen["action_mask"], action_mask(view))
+            _, reward, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                assert reward == hand.payoffs[env.possible_agents.index(agent)]
+                env.step(None)
+                continue
+            assert hand.actor == env.possible_agents.index(agent)
+            legal = action_map(view_of(hand, hand.actor))
+            assert env.legal(agent) == legal
+            action = choose.choice(sorted(legal))
+            hand = past_showdown(hand.apply(legal[action]))
+            env.step(action)
+            steps += 1
+        assert hand.is_over
+        assert env.hand is not None
+        assert env.hand.events == hand.events  # the replayed hand is the one played
+    assert steps > 40 * players
+
+
+def test_each_engine_deals_a_seed_s_hands_again() -> None:
+    compiled = StudAECEnv("stud8", 3)
+    reference = StudAECEnv("stud8", 3, engine="reference")
+    assert play_out(compiled, 3) == play_out(compiled, 3)
+    assert play_out(reference, 3) == play_out(reference, 3)
+    assert compiled.table is not None
+    assert reference.table is None

@@ -11,25 +11,18 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from stud.actions import Show
 from stud.cards import Card
 from stud.env.batched import BatchedStudEnv
+from stud.env.compiled_hand import past_showdown
 from stud.env.encoding import BIG_BET, N_ACTIONS, OBS_SIZE, action_map, encode
 from stud.rules import Rules
-from stud.state import HandState, Phase, new_hand
+from stud.state import HandState, new_hand
 from stud.views import view_of
 
 
 def _reference(env: BatchedStudEnv, table: int) -> HandState:
     deck = [Card.from_code(int(c)) for c in env.decks[table]]
     return new_hand(env.rules, [env.stack] * env.players, deck=deck)
-
-
-def _past_showdown(hand: HandState) -> HandState:
-    """Everyone still in shows, as the compiled engine plays the showdown."""
-    while hand.phase is Phase.SHOWDOWN:
-        hand = hand.apply(next(a for a in hand.legal_actions() if isinstance(a, Show)))
-    return hand
 
 
 @pytest.mark.parametrize(
@@ -60,7 +53,7 @@ def test_every_seat_matches_the_reference_engine(variant: str, players: int, sta
             np.testing.assert_array_equal(obs[i], encode(view, chips))
             actions[i] = choose.choice(np.flatnonzero(masks[i]))
             big_bets += int(actions[i] == BIG_BET)
-            hands[i] = _past_showdown(hand.apply(legal[int(actions[i])]))
+            hands[i] = past_showdown(hand.apply(legal[int(actions[i])]))
         obs, masks, rewards, dones = env.step(actions)
         assert rewards.shape == (tables, players)
         for i, hand in enumerate(hands):

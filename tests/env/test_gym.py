@@ -9,7 +9,8 @@ import pytest
 from gymnasium.utils.env_checker import check_env
 
 from stud.env import StudGymEnv
-from stud.env.encoding import CHECK_CALL, FOLD, O_SEATS, RAISE
+from stud.env.encoding import CHECK_CALL, FOLD, O_SEATS, RAISE, action_mask, encode
+from stud.views import view_of
 
 EXAMPLE = Path(__file__).parents[2] / "examples" / "mybot.py"
 
@@ -112,3 +113,46 @@ def test_render_shows_the_hand_from_the_learner_s_chair() -> None:
     assert isinstance(text, str)
     assert "Dealt to learner" in text
     assert "Dealt to tight" in text
+
+
+@pytest.mark.parametrize(
+    ("variant", "opponents", "seat"),
+    [("stud8", ("equity", "tight"), 0), ("razz", ("learned",), 1), ("stud", ("random",), 2)],
+)
+def test_the_compiled_engine_s_hands_hold_on_the_reference_engine(
+    variant: str, opponents: tuple[str, ...], seat: int
+) -> None:
+    # The bots play inside the compiled engine; the hand replayed on the reference engine
+    # (every action checked there) gives the learner the same observation and mask at
+    # each of its decisions, and the same result at the end.
+    env = StudGymEnv(variant, opponents, players=3, seat=seat, stack=300)
+    assert env.table is not None
+    choose = np.random.default_rng(3)
+    decisions = 0
+    for seed in range(30):
+        observation, _ = env.reset(seed=seed)
+        while True:
+            hand = env.hand
+            assert hand is not None
+            assert hand.actor == seat
+            view = view_of(hand, seat)
+            np.testing.assert_array_equal(observation["observation"], encode(view, 3 * 300))
+            np.testing.assert_array_equal(observation["action_mask"], action_mask(view))
+            action = int(choose.choice(np.flatnonzero(observation["action_mask"])))
+            observation, reward, terminated, _, _ = env.step(action)
+            decisions += 1
+            if terminated:
+                hand = env.hand
+                assert hand is not None
+                assert hand.is_over
+                assert reward == hand.payoffs[seat]
+                break
+            assert reward == 0
+    assert decisions > 40
+
+
+def test_a_bot_of_your_own_is_not_played_by_the_compiled_engine() -> None:
+    assert StudGymEnv("stud8", ("tight", f"{EXAMPLE}:PairBot")).table is None
+    assert StudGymEnv("stud8", ("tight",), engine="reference").table is None
+    with pytest.raises(ValueError, match=r"plays built-in bots only, not .*mybot\.py:PairBot"):
+        StudGymEnv("stud8", (f"{EXAMPLE}:PairBot",), engine="compiled")

@@ -22,6 +22,7 @@ from stud.learned.train import (
     TrainError,
     builtin_kind,
     duplicate_match,
+    duplicate_ring,
     train,
 )
 from stud.rules import Rules, Variant
@@ -136,6 +137,31 @@ def test_training_is_deterministic_given_its_seed(tmp_path: Path) -> None:
         np.testing.assert_array_equal(value, two.params[name])
 
 
+def test_a_ring_of_duplicate_deals_gives_every_bot_every_seat() -> None:
+    # Three calling stations: each plays each seat's cards once a deal, so each wins
+    # the table's total over the deal, which is zero (no chip made or lost).
+    station = builtin_kind(STATION)
+    same = duplicate_ring(RULES, [station] * 3, deals=30, seed=4)
+    assert same.shape == (30, 3)
+    assert not same.any()
+    mixed = duplicate_ring(RULES, [builtin_kind(LEARNED), station, station, station], deals=30)
+    assert not mixed.sum(axis=1).any()  # each deal's results add up to nothing
+    assert mixed[:, 0].any()
+
+
+def test_stud_duplicate_at_a_full_table_reports_every_bot() -> None:
+    runner = CliRunner()
+    bots = "learned,equity,tight,station,random,equity"
+    done = runner.invoke(app, ["duplicate", "--bots", bots, "-n", "20", "-v", "stud"])
+    assert done.exit_code == 0, done.output
+    assert "stud, 6 seats, 20 deals x 6 rotations" in done.output
+    for name in ("learned", "equity", "tight", "station", "random"):
+        assert name in done.output
+    nine = runner.invoke(app, ["duplicate", "--bots", ",".join(["random"] * 9)])
+    assert nine.exit_code == 2
+    assert "name two to 8 bots" in nine.output
+
+
 def test_stud_duplicate_reports_a_margin_and_refuses_bad_bots() -> None:
     runner = CliRunner()
     done = runner.invoke(app, ["duplicate", "--bots", "learned,random", "-n", "40", "-v", "razz"])
@@ -160,3 +186,15 @@ def test_stud_train_refuses_to_overwrite_a_run(tmp_path: Path) -> None:
     resumed = runner.invoke(app, [*args, "--resume"])
     assert resumed.exit_code == 0, resumed.output
     assert "after 2 iterations" in resumed.output
+
+
+def test_a_run_may_start_from_the_shipped_weights(tmp_path: Path) -> None:
+    shipped = load_weights()
+    trainer = Trainer(TrainConfig(variant="razz", from_shipped=True), tmp_path)
+    for k, name in enumerate(("w1", "b1", "w2", "b2", "w3", "b3")):
+        np.testing.assert_array_equal(trainer.params[name], shipped[k][2])  # razz's set
+    fresh = Trainer(TrainConfig(variant="razz"), tmp_path)
+    assert not np.array_equal(fresh.params["w1"], shipped[0][2])
+    bad = CliRunner().invoke(app, ["train", "--out", str(tmp_path / "r"), "--entropy", "2"])
+    assert bad.exit_code == 2
+    assert "--entropy must be from 0 to 1, not 2.0" in bad.output

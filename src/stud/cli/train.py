@@ -38,10 +38,11 @@ from stud.learned.train import (
     TrainConfig,
     Trainer,
     TrainError,
-    duplicate_match,
+    duplicate_ring,
     export_weights,
     summarise,
 )
+from stud.rules import MAX_SEATS
 from stud.sim.run import policy_of
 
 __all__ = ["duplicate_command", "train_command"]
@@ -106,6 +107,12 @@ def train_command(
     install: Annotated[
         bool, typer.Option("--install", help="Ship the weights as the learned bot's.")
     ] = False,
+    entropy: Annotated[
+        float, typer.Option("--entropy", help="The entropy bonus: more keeps the policy mixing.")
+    ] = 0.01,
+    from_shipped: Annotated[
+        bool, typer.Option("--from-shipped", help="Start from the shipped weights.")
+    ] = False,
 ) -> None:
     """Train the learned bot by self-play.
 
@@ -121,6 +128,8 @@ def train_command(
         fail("--eval-every must be at least 1 and --eval-deals at least 2")
     if minutes is not None and minutes <= 0:
         fail(f"--minutes must be more than 0, not {minutes}")
+    if not 0 <= entropy <= 1:
+        fail(f"--entropy must be from 0 to 1, not {entropy}")
     refresh()  # the weights' and policy's sources change between runs: no stale code
     config = TrainConfig(
         variant=variant,
@@ -130,6 +139,8 @@ def train_command(
         batch=batch,
         eval_every=eval_every,
         eval_deals=eval_deals,
+        entropy=entropy,
+        from_shipped=from_shipped,
     )
     try:
         trainer = Trainer(config, folder, resume=resume)
@@ -184,26 +195,34 @@ def _report_point(trainer: Trainer) -> None:
 
 @app.command("duplicate")
 def duplicate_command(
-    bots: Annotated[str, typer.Option("--bots", help="Two compiled bots, e.g. learned,equity.")],
+    bots: Annotated[
+        str,
+        typer.Option(
+            "--bots",
+            help="Two to eight compiled bots, e.g. learned,equity or learned,equity,tight,"
+            "station,random,equity (a bot named twice takes two seats).",
+        ),
+    ],
     variant: VariantOption = "stud8",
     deals: Annotated[
-        int, typer.Option("--deals", "-n", help="Deals, each played twice.")
+        int, typer.Option("--deals", "-n", help="Deals, each played once per seat.")
     ] = 100_000,
     seed: SeedOption = None,
     stakes: StakesOption = "1/1/5/10",
     stack: Annotated[int, typer.Option("--stack", help="Each bot's chips a hand.")] = 1000,
 ) -> None:
-    """Measure two bots heads-up over duplicate deals.
+    """Measure bots over duplicate deals.
 
-    Each deal is played twice with the seats swapped, so the cards cancel; prints the
-    first bot's big bets per 100 hands with a 95% interval over deals.
+    Each deal is played once per seat with the bots rotated round the table, so each
+    bot gets every seat's cards: heads-up, twice with the seats swapped, and the cards
+    cancel. Prints each bot's big bets per 100 hands with a 95% interval over deals.
     """
     check_seed(seed)
     check_stack(stack)
     rules = make_rules(variant, stakes)
     names = [name.strip() for name in bots.split(",")]
-    if len(names) != 2:
-        fail(f"--bots {bots!r}: name two bots")
+    if not 2 <= len(names) <= MAX_SEATS:
+        fail(f"--bots {bots!r}: name two to {MAX_SEATS} bots")
     if not 2 <= deals <= 100_000_000:
         fail(f"--deals must be 2 to 100,000,000, not {deals}")
     kinds = []
@@ -218,10 +237,9 @@ def duplicate_command(
     chunks = []
     with Progress(err, "duplicate", deals, "deals") as bar:
         for first in range(0, deals, _CHUNK):
-            _, part = duplicate_match(
+            part = duplicate_ring(
                 rules,
-                kinds[0],
-                kinds[1],
+                kinds,
                 min(_CHUNK, deals - first),
                 seed=seed or 0,
                 stack=stack,
@@ -229,9 +247,20 @@ def duplicate_command(
             )
             chunks.append(part)
             bar.update(first + len(part))
-    result = summarise(np.concatenate(chunks), rules.big_bet)
-    out.print(
-        f"{names[0]} against {names[1]}, {variant}, {deals:,} deals x 2 seats: "
-        f"{result.bb_per_100:+.2f} bb/100 ± {result.ci95:.2f} (95%)",
-        markup=False,
-    )
+    per_deal = np.concatenate(chunks)
+    n = len(names)
+    if n == 2:
+        result = summarise(np.ascontiguousarray(per_deal[:, 0]), rules.big_bet)
+        out.print(
+            f"{names[0]} against {names[1]}, {variant}, {deals:,} deals x 2 seats: "
+            f"{result.bb_per_100:+.2f} bb/100 ± {result.ci95:.2f} (95%)",
+            markup=False,
+        )
+        return
+    table = Table(title=f"{variant}, {n} seats, {deals:,} deals x {n} rotations")
+    for column in ("seat", "bot", "bb/100", "± 95%"):
+        table.add_column(column, justify="right")
+    for i, name in enumerate(names):
+        result = summarise(np.ascontiguousarray(per_deal[:, i]), rules.big_bet, hands=n)
+        table.add_row(str(i + 1), name, f"{result.bb_per_100:+.2f}", f"{result.ci95:.2f}")
+    out.print(table)

@@ -66,7 +66,7 @@ from stud.env.encoding import BRING_IN as BRING_IN_ACTION
 from stud.env.encoding import CHECK_CALL as CHECK_CALL_ACTION
 from stud.env.encoding import FOLD as FOLD_ACTION
 
-__all__ = ["encode_table", "first_illegal", "mask_table", "play_tables"]
+__all__ = ["deal_hand", "encode_table", "first_illegal", "mask_table", "play_tables"]
 
 _SEAT_FIELDS = 7  # as stud.env.encoding lays out each seat
 _HALF = OBS_SIZE // 2  # the observation is cleared in two runs (see encode_table)
@@ -190,6 +190,25 @@ def mask_table(kinds: Any, nlegal: int, mask: Any, choice_of: Any) -> None:
 
 
 @uncounted
+def deal_hand(
+    seed: Any,
+    hand: int,
+    r: Any,
+    stacks: Any,
+    stream: Any,
+    deck: Any,
+    t: Any,
+    cards: Any,
+    tabs: Any,
+    won: Any,
+) -> None:
+    """Hand number ``hand`` of the stream ``seed``: shuffled and started from fresh stacks."""
+    stream[0] = hand_start_compiled(seed, hand)
+    shuffle(deck, stream)
+    start_hand(t, r, cards, deck, stacks, tabs, won)
+
+
+@uncounted
 def _deal(
     i: int,
     r: Any,
@@ -204,10 +223,8 @@ def _deal(
     won: Any,
 ) -> None:
     """Shuffle and start table ``i``'s next hand from fresh stacks (its own rows given)."""
-    stream[0] = hand_start_compiled(seeds[i], hands[i])
+    deal_hand(seeds[i], hands[i], r, stacks, stream, deck, t, cards, tabs, won)
     hands[i] += 1
-    shuffle(deck, stream)
-    start_hand(t, r, cards, deck, stacks, tabs, won)
 
 
 _AHEAD = 8  # tables ahead whose lines are asked for (8 and 16 measured alike, 2 and 4 worse)

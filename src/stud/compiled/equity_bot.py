@@ -55,7 +55,15 @@ from stud.compiled.rng import next_below
 from stud.core import shares
 from stud.core.shares import SHARE_UNIT
 
-__all__ = ["DISCOUNT", "MARGIN", "SAMPLES", "equity_choice", "estimate_equity"]
+__all__ = [
+    "DISCOUNT",
+    "MARGIN",
+    "SAMPLES",
+    "equity_choice",
+    "estimate_equity",
+    "first_share",
+    "unseen_cards",
+]
 
 SAMPLES = 64
 """Run-outs per decision: enough to tell a strong hand from a weak one (the standard
@@ -76,13 +84,7 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
     """The average share of the pot this seat wins over ``samples`` random run-outs."""
     variant = obs[O_VARIANT]
     seat = obs[O_SEAT]
-    seen = seen_cards(obs)
-    unseen = np.empty(52, dtype=np.int64)
-    m = 0
-    for code in range(52):
-        if not seen[code]:
-            unseen[m] = code
-            m += 1
+    unseen, m = unseen_cards(seen_cards(obs))
     community = obs[O_COMMUNITY]
     players = np.empty(MAX_SEATS, dtype=np.int64)
     players[0] = seat
@@ -148,15 +150,44 @@ def estimate_equity(obs: Any, state: Any, tabs: Any, samples: int) -> float:
             for slot in range(known[p], own):
                 hands[p, slot] = unseen[drawn]
                 drawn += 1
-        for p in range(count):
-            if variant == RAZZ:
-                low[p] = hand_razz(hands[p], tabs)
-            else:
-                high[p] = hand_high(hands[p], tabs)
-                low[p] = hand_low8(hands[p], tabs) if variant == STUD8 else NO_LOW
-        shares.pot_shares(high, low, count, variant == RAZZ, high_share, low_share)
-        total += (high_share[0] + low_share[0]) / SHARE_UNIT
+        total += first_share(hands, count, variant, tabs, high, low, high_share, low_share)
     return total / samples
+
+
+@njit(cache=True)
+def unseen_cards(seen: Any) -> tuple[Any, int]:
+    """The cards not in ``seen`` (a 52-slot mask), in code order, and how many."""
+    unseen = np.empty(52, dtype=np.int64)
+    m = 0
+    for code in range(52):
+        if not seen[code]:
+            unseen[m] = code
+            m += 1
+    return unseen, m
+
+
+@njit(cache=True)
+def first_share(
+    hands: Any,
+    count: int,
+    variant: int,
+    tabs: Any,
+    high: Any,
+    low: Any,
+    high_share: Any,
+    low_share: Any,
+) -> float:
+    """The share of the pot (0 to 1) the first of ``count`` seven-card hands wins at the
+    showdown: halves in stud8, ties split (``high`` to ``low_share`` are scratch)."""
+    for p in range(count):
+        if variant == RAZZ:
+            low[p] = hand_razz(hands[p], tabs)
+        else:
+            high[p] = hand_high(hands[p], tabs)
+            low[p] = hand_low8(hands[p], tabs) if variant == STUD8 else NO_LOW
+    shares.pot_shares(high, low, count, variant == RAZZ, high_share, low_share)
+    share: float = (high_share[0] + low_share[0]) / SHARE_UNIT
+    return share
 
 
 @njit(cache=True)

@@ -24,12 +24,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
-from numba import njit
+from numba import njit, typeof
 from numba.extending import register_jitable
 
 from stud.core import betting, codes, pots, shares
 
-__all__ = ["counted", "uncounted"]
+__all__ = ["counted", "specialised", "uncounted"]
 
 _F = TypeVar("_F", bound=Callable[..., Any])
 _UNCOUNTED: dict[str, Any] = {"cache": True, "_nrt": False}
@@ -44,6 +44,21 @@ def uncounted(function: _F) -> _F:
 def counted(function: _F) -> _F:
     """``njit(cache=True)`` with reference counts, whoever calls it first."""
     return cast(_F, njit(**_COUNTED)(function))
+
+
+def specialised(dispatcher: Any, *args: Any) -> Callable[..., Any]:
+    """The compiled code of ``dispatcher`` for the types of ``args``, called directly.
+
+    A call through a numba dispatcher first works out the type of every argument to
+    pick the compiled version; for a call with twenty arguments, among them the
+    evaluator's tables (a named tuple of arrays), that is a few microseconds, more
+    than one decision of a hand takes. The compiled version found once (loaded from
+    the cache, or compiled) only unboxes its arguments. Every later call must pass
+    arguments of the same types, which a caller holding its own arrays does.
+    """
+    types = tuple(typeof(a) for a in args)  # type: ignore[no-untyped-call]
+    entry: Callable[..., Any] = dispatcher.compile(types)
+    return entry
 
 
 for _module in (betting, codes, pots, shares):

@@ -12,8 +12,11 @@ bot, so what is trained is what plays.
 * ``rollout`` plays hands and keeps every decision of weight set 0: its features,
   the stances open, the stance drawn and the probability it had, and each seat's
   net result per hand;
-* ``duplicate`` plays every deal twice, the two kinds' seats swapped, so each gets
-  the other's cards the second time: luck of the deal cancels (heads-up).
+* ``duplicate`` plays every deal once per seat with the kinds rotated round the
+  table, so each kind gets every seat's cards: heads-up, each deal twice with the
+  seats swapped, and the luck of the deal cancels; at a full table it cancels in
+  part (the others' choices differ from round to round), which still narrows the
+  interval.
 """
 
 from __future__ import annotations
@@ -188,8 +191,7 @@ def duplicate(
     seed: Any,
     first: int,
     count: int,
-    a: int,
-    b: int,
+    lineup: Any,
     w1: Any,
     b1: Any,
     w2: Any,
@@ -199,20 +201,24 @@ def duplicate(
     tabs: Any,
     out: Any,
 ) -> None:
-    """Deals ``first .. first + count - 1`` heads-up, each played twice: kind ``a`` in
-    seat 0 and ``b`` in seat 1, then swapped with the same deck. ``out[k]`` gets
-    ``a``'s net chips over the two hands of deal ``k``."""
+    """Deals ``first .. first + count - 1``, each played once per seat of the table with
+    the kinds rotated: in round ``j`` seat ``s`` is played by ``lineup[(s + j) % n]``, so
+    every kind plays every seat's cards with the same deck. ``out[k, i]`` gets kind
+    ``lineup[i]``'s net chips over the ``n`` hands of deal ``k`` (heads-up: each deal
+    twice, the seats swapped)."""
+    n = lineup.shape[0]
     t, cards, won, deck, state = hand_buffers()
     none_f = np.zeros((0, N_FEATURES))
     none_i = np.zeros(0, dtype=np.int64)
     none_p = np.zeros(0)
-    kinds = np.empty(2, dtype=np.int64)
+    kinds = np.empty(n, dtype=np.int64)
     for k in range(count):
         start = hand_start_compiled(seed, first + k)
-        total = 0
-        for swap in range(2):
-            kinds[0] = b if swap else a
-            kinds[1] = a if swap else b
+        for i in range(n):
+            out[k, i] = 0
+        for j in range(n):
+            for s in range(n):
+                kinds[s] = lineup[(s + j) % n]
             _play(
                 r,
                 stacks,
@@ -237,6 +243,5 @@ def duplicate(
                 none_i,
                 0,
             )
-            seat = 1 if swap else 0
-            total += t[T_STACK + seat] - stacks[seat]
-        out[k] = total
+            for s in range(n):
+                out[k, (s + j) % n] += t[T_STACK + s] - stacks[s]

@@ -44,9 +44,9 @@ def warm_up() -> float:
 
 
 def _warm_batched_env() -> None:
-    """Step the batched environment once, with bots inside, if ``stud[env]`` is here."""
+    """Step the environments once, with bots inside, if ``stud[env]`` is here."""
     try:
-        from stud.env.batched import BatchedStudEnv  # noqa: PLC0415
+        from stud.env import BatchedStudEnv, StudGymEnv  # noqa: PLC0415
     except ModuleNotFoundError as error:
         if (error.name or "").partition(".")[0] in ENV_PACKAGES:
             return
@@ -54,6 +54,9 @@ def _warm_batched_env() -> None:
     env = BatchedStudEnv(2, "stud8", 3, opponents=("tight", "random"))
     _, masks = env.reset(seed=0)
     env.step(masks.argmax(axis=1))
+    one = StudGymEnv("stud8", ("tight", "equity", "learned"))  # the one-table kernels
+    observation, _ = one.reset(seed=0)
+    one.step(int(observation["action_mask"].argmax()))
 
 
 if __name__ == "__main__":

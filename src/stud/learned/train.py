@@ -47,6 +47,7 @@ from stud.compiled.learned_policy import (
     NAMES,
     WEIGHTS_FILE,
     Weights,
+    load_weights,
 )
 from stud.compiled.policies import EQUITY, RANDOM, STATION, TIGHT
 from stud.compiled.selfplay import duplicate, rollout
@@ -54,6 +55,7 @@ from stud.rules import Rules, Variant
 
 __all__ = [
     "BUILTINS",
+    "Adam",
     "CurvePoint",
     "DuplicateResult",
     "TrainConfig",
@@ -61,7 +63,12 @@ __all__ = [
     "Trainer",
     "builtin_kind",
     "duplicate_match",
+    "duplicate_ring",
     "export_weights",
+    "init_params",
+    "keep_snapshot",
+    "ppo_gradients",
+    "ppo_update",
     "summarise",
     "train",
 ]
@@ -106,6 +113,8 @@ class TrainConfig:
     eval_deals: int = 2000
     """Deals (each played twice, seats swapped) per built-in bot at each evaluation."""
     eval_bots: tuple[str, ...] = ("equity", "tight", "station", "random")
+    from_shipped: bool = False
+    """Start from the shipped weights of the variant rather than from random ones."""
 
     def rules(self) -> Rules:
         """The run's rules."""
@@ -140,12 +149,14 @@ class CurvePoint:
     results: dict[str, DuplicateResult] = field(default_factory=dict)
 
 
-def _init_params(rng: np.random.Generator) -> Params:
+def init_params(rng: np.random.Generator, features: int = N_FEATURES) -> Params:
+    """A fresh network: ``features`` inputs, two hidden layers, the stances' logits and a value."""
+
     def layer(n_in: int, n_out: int) -> npt.NDArray[np.float64]:
         return rng.normal(0.0, 1.0 / math.sqrt(n_in), size=(n_in, n_out))
 
     return {
-        "w1": layer(N_FEATURES, HIDDEN),
+        "w1": layer(features, HIDDEN),
         "b1": np.zeros(HIDDEN),
         "w2": layer(HIDDEN, HIDDEN),
         "b2": np.zeros(HIDDEN),
@@ -174,17 +185,32 @@ def duplicate_match(
 
     Each deal's two hands together are one sample, so the interval is over deals;
     returns the result and each deal's net chips for ``a``."""
-    sets = weights if weights else [_init_params(np.random.default_rng(0))]
-    out = np.zeros(deals, dtype=np.int64)
+    per_deal = duplicate_ring(rules, [a, b], deals, seed, stack, weights, first)[:, 0]
+    return summarise(per_deal, rules.big_bet), np.ascontiguousarray(per_deal)
+
+
+def duplicate_ring(
+    rules: Rules,
+    lineup: list[int],
+    deals: int,
+    seed: int = 0,
+    stack: int = 1000,
+    weights: list[Params] | None = None,
+    first: int = 0,
+) -> npt.NDArray[np.int64]:
+    """``deals`` deals at a table of ``len(lineup)`` seats, each played once per seat
+    with the kinds rotated round the table; ``[k, i]`` is kind ``lineup[i]``'s net
+    chips over deal ``k``'s hands."""
+    sets = weights if weights else [init_params(np.random.default_rng(0))]
+    out = np.zeros((deals, len(lineup)), dtype=np.int64)
     w1, b1, w2, b2, w3, b3 = _stacked(sets)
     duplicate(
         rules_array(rules),
-        np.full(2, stack, dtype=np.int64),
+        np.full(len(lineup), stack, dtype=np.int64),
         np.uint64(seed),
         first,
         deals,
-        a,
-        b,
+        np.array(lineup, dtype=np.int64),
         w1,
         b1,
         w2,
@@ -194,19 +220,22 @@ def duplicate_match(
         kernel_tables(),
         out,
     )
-    return summarise(out, rules.big_bet), out
+    return out
 
 
-def summarise(per_deal: npt.NDArray[np.int64], big_bet: int) -> DuplicateResult:
-    """Big bets per 100 hands and a 95% interval from each deal's two-hand net chips."""
+def summarise(per_deal: npt.NDArray[np.int64], big_bet: int, hands: int = 2) -> DuplicateResult:
+    """Big bets per 100 hands and a 95% interval from each deal's net chips over its
+    ``hands`` hands (two heads-up, one per seat at a full table)."""
     deals = len(per_deal)
-    per_hand = per_deal.astype(np.float64) / (2.0 * big_bet) * 100.0
+    per_hand = per_deal.astype(np.float64) / (hands * big_bet) * 100.0
     mean = float(per_hand.mean()) if deals else 0.0
     sd = float(per_hand.std(ddof=1)) if deals > 1 else 0.0
     return DuplicateResult(deals, mean, 1.96 * sd / math.sqrt(max(deals, 1)))
 
 
-class _Adam:
+class Adam:
+    """Adam's steps on a network's parameters."""
+
     def __init__(self, params: Params, rate: float) -> None:
         self.rate = rate
         self.m = {k: np.zeros_like(v) for k, v in params.items()}
@@ -223,7 +252,7 @@ class _Adam:
             params[k] -= self.rate * m / (np.sqrt(v) + 1e-8)
 
 
-def _losses_and_grads(
+def ppo_gradients(
     params: Params,
     x: npt.NDArray[np.float64],
     bits: npt.NDArray[np.int64],
@@ -274,6 +303,47 @@ def _losses_and_grads(
     return stats, grads
 
 
+def ppo_update(
+    params: Params,
+    adam: Adam,
+    rng: np.random.Generator,
+    x: npt.NDArray[np.float64],
+    bits: npt.NDArray[np.int64],
+    stances: npt.NDArray[np.int64],
+    probs: npt.NDArray[np.float64],
+    returns: npt.NDArray[np.float64],
+    config: TrainConfig,
+) -> dict[str, float]:
+    """``config.epochs`` passes of PPO steps over a batch's decisions, each in
+    ``config.minibatches`` random minibatches; the last minibatch's figures."""
+    stats: dict[str, float] = {}
+    count = len(x)
+    size = max(1, count // config.minibatches)
+    for _ in range(config.epochs):
+        order = rng.permutation(count)
+        for m in range(0, count, size):
+            pick = order[m : m + size]
+            stats, grads = ppo_gradients(
+                params, x[pick], bits[pick], stances[pick], probs[pick], returns[pick], config
+            )
+            adam.step(params, grads)
+    return stats
+
+
+def keep_snapshot(
+    pool: list[Params], params: Params, taken: int, size: int, rng: np.random.Generator
+) -> None:
+    """Reservoir sampling: the ``taken``-th snapshot of ``params`` goes into ``pool`` so that
+    every snapshot so far is equally likely to be there (at most ``size`` of them)."""
+    copy = {k: v.copy() for k, v in params.items()}
+    if len(pool) < size:
+        pool.append(copy)
+    else:
+        j = int(rng.integers(0, taken))
+        if j < size:
+            pool[j] = copy
+
+
 class Trainer:
     """One training run in folder ``folder``: ``step()`` runs an iteration."""
 
@@ -289,8 +359,12 @@ class Trainer:
         self._stacks = np.full(config.players, config.stack, dtype=np.int64)
         self._tabs = kernel_tables()
         self.rng = np.random.default_rng(config.seed)
-        self.params = _init_params(self.rng)
-        self.adam = _Adam(self.params, config.learning_rate)
+        self.params = init_params(self.rng)
+        if config.from_shipped:
+            shipped = load_weights()
+            v = ("stud", "stud8", "razz").index(self.rules.variant.value)
+            self.params = {name: shipped[k][v].copy() for k, name in enumerate(NAMES)}
+        self.adam = Adam(self.params, config.learning_rate)
         self.pool: list[Params] = []
         self.snapshots = 0
         self.iteration = 0
@@ -372,22 +446,7 @@ class Trainer:
         count = min(count, rows)
         returns = results[hand_of[:count], seat_of[:count]] / self.rules.big_bet
         x, bits, stances, probs = feats[:count], bits[:count], stances[:count], probs[:count]
-        stats: dict[str, float] = {}
-        size = max(1, count // c.minibatches)
-        for _ in range(c.epochs):
-            order = self.rng.permutation(count)
-            for m in range(0, count, size):
-                pick = order[m : m + size]
-                stats, grads = _losses_and_grads(
-                    self.params,
-                    x[pick],
-                    bits[pick],
-                    stances[pick],
-                    probs[pick],
-                    returns[pick],
-                    c,
-                )
-                self.adam.step(self.params, grads)
+        stats = ppo_update(self.params, self.adam, self.rng, x, bits, stances, probs, returns, c)
         self.iteration += 1
         self.hands += c.batch
         if self.iteration % c.snapshot_every == 0:
@@ -403,15 +462,8 @@ class Trainer:
         return self.last
 
     def _snapshot(self) -> None:
-        """Reservoir sampling: every snapshot so far equally likely to be in the pool."""
-        copy = {k: v.copy() for k, v in self.params.items()}
         self.snapshots += 1
-        if len(self.pool) < self.config.pool:
-            self.pool.append(copy)
-        else:
-            j = int(self.rng.integers(0, self.snapshots))
-            if j < self.config.pool:
-                self.pool[j] = copy
+        keep_snapshot(self.pool, self.params, self.snapshots, self.config.pool, self.rng)
 
     # -- measuring ---------------------------------------------------------------------
 
@@ -478,7 +530,7 @@ class Trainer:
                         f"({', '.join(changed)}); resume it with the same ones"
                     )
                 self.params = {k: np.array(data[f"params/{k}"]) for k in NAMES}
-                self.adam = _Adam(self.params, self.config.learning_rate)
+                self.adam = Adam(self.params, self.config.learning_rate)
                 self.adam.m = {k: np.array(data[f"adam_m/{k}"]) for k in NAMES}
                 self.adam.v = {k: np.array(data[f"adam_v/{k}"]) for k in NAMES}
                 self.adam.t = int(meta["adam_t"])
