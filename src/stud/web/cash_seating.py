@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from stud.bots import make_bot
 from stud.history.phh import to_phh
+from stud.said import N_, Said
 from stud.web.effects import (
     Effects,
     FinishRow,
@@ -61,7 +62,14 @@ class CashSeating:
             table.play.dealer.offer(account, command.seed)
             return [
                 Send(viewer, frame("seated", seat=command.seat, last_seq=0)),
-                *table.publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",)),
+                *table.publish(
+                    notes=(
+                        Said(
+                            N_("{name} sits down in seat {seat}"),
+                            {"name": row.name, "seat": command.seat + 1},
+                        ),
+                    )
+                ),
             ]
 
         return [Write(SitRow(table.id, command.seat, account, command.buy_in), seated)]
@@ -74,7 +82,7 @@ class CashSeating:
 
         def stood(_: object) -> Effects:
             table.seats[number] = None
-            return table.publish(notes=(f"{seat.name} stands up",))
+            return table.publish(notes=(Said(N_("{name} stands up"), {"name": seat.name}),))
 
         return [Write(StandRow(table.id, number), stood)]
 
@@ -94,7 +102,16 @@ class CashSeating:
         def seated(row: StoredSeat) -> Effects:
             table.seats[number] = Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
             return (
-                [] if quiet else table.publish(notes=(f"{label} sits down in seat {number + 1}",))
+                []
+                if quiet
+                else table.publish(
+                    notes=(
+                        Said(
+                            N_("{name} sits down in seat {seat}"),
+                            {"name": label, "seat": number + 1},
+                        ),
+                    )
+                )
             )
 
         return [Write(SitRow(table.id, number, None, buy_in, bot=name, name=label), seated)]
@@ -107,7 +124,11 @@ class CashSeating:
             seat.leaving = True
             return [
                 Write(LeavingRow(table.id, number)),
-                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
+                Later(
+                    lambda: table.publish(
+                        notes=(Said(N_("{name} will leave after this hand"), {"name": seat.name}),)
+                    )
+                ),
             ]
         return self.stand(table, number)
 
@@ -181,7 +202,11 @@ class CashSeating:
             return [
                 Write(SittingOutRow(table.id, number, True)),
                 Write(LeavingRow(table.id, number)),
-                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
+                Later(
+                    lambda: table.publish(
+                        notes=(Said(N_("{name} will leave after this hand"), {"name": seat.name}),)
+                    )
+                ),
             ]
         return self.stand(table, number)
 

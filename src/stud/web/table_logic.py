@@ -33,6 +33,7 @@ from stud.actions import Action, BringIn, Check, Fold, Show
 from stud.bots import make_bot
 from stud.cards import Card, parse_cards
 from stud.rules import Rules
+from stud.said import N_, Said
 from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, new_hand
 from stud.views import view_of
@@ -251,7 +252,7 @@ class TableLogic:
         )
         out: Effects = [Send(viewer, welcome), *self.moments.catch_up(viewer, hello, self.epoch)]
         if back:
-            out += self.publish(notes=(f"{viewer.name} is back",))
+            out += self.publish(notes=(Said(N_("{name} is back"), {"name": viewer.name}),))
         out += self.seating.joined(self, viewer)
         return [*out, Later(self.play.maybe_deal)]
 
@@ -266,7 +267,9 @@ class TableLogic:
             seat.viewers = max(0, seat.viewers - 1)
             if seat.viewers == 0:
                 seat.dropped_at = self.clock()
-                out += self.publish(notes=(f"{seat.name} lost the connection",))
+                out += self.publish(
+                    notes=(Said(N_("{name} lost the connection"), {"name": seat.name}),)
+                )
         return [*out, Later(self.play.maybe_deal)]
 
     def command(self, viewer: Watcher, command: Command) -> Effects:
@@ -339,7 +342,9 @@ class TableLogic:
             seat.sitting_out = True
             return [
                 Write(SittingOutRow(self.id, number, True)),
-                Later(lambda: self.publish(notes=(f"{seat.name} sits out",))),
+                Later(
+                    lambda: self.publish(notes=(Said(N_("{name} sits out"), {"name": seat.name}),))
+                ),
             ]
         if isinstance(command, SitIn):
             if seat.stack == 0 and not self.play.in_hand(number):
@@ -347,7 +352,9 @@ class TableLogic:
             seat.sit_in(self.settings)
             return [
                 Write(SittingOutRow(self.id, number, False)),
-                Later(lambda: self.publish(notes=(f"{seat.name} sits in",))),
+                Later(
+                    lambda: self.publish(notes=(Said(N_("{name} sits in"), {"name": seat.name}),))
+                ),
             ]
         if isinstance(command, Leave):
             return self.seating.leave(self, number, seat)
@@ -401,7 +408,7 @@ class TableLogic:
 
     # -- publishing -----------------------------------------------------------------
 
-    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
+    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str | Said, ...] = ()) -> Moment:
         """The table as it is now, with what just happened."""
         clock = None
         hand = self.play.hand
@@ -431,7 +438,7 @@ class TableLogic:
     def publish(
         self,
         events: tuple[Any, ...] = (),
-        notes: tuple[str, ...] = (),
+        notes: tuple[str | Said, ...] = (),
         ack: tuple[Watcher, int] | None = None,
     ) -> Effects:
         """Number and keep a change, and publish to each viewer what changed for it;
@@ -478,7 +485,7 @@ class HandPlay:
         action: Action,
         *,
         timed_out: bool,
-        note: str = "",
+        note: str | Said = "",
         ack: tuple[Watcher, int] | None = None,
     ) -> Effects:
         """One action for a seat: stored, then applied and published (the one path for
@@ -517,7 +524,7 @@ class HandPlay:
         assert seat is not None
         seat.bank = 0.0
         seat.sitting_out = True
-        note = f"{seat.name} timed out"
+        note = Said(N_("{name} timed out"), {"name": seat.name})
         return [
             Write(SittingOutRow(self.table.id, table_seat, True)),
             Later(lambda: self.act(table_seat, action, timed_out=True, note=note)),
@@ -609,7 +616,10 @@ class HandPlay:
         self.table.moments.hand_starts()
         self.table.seating.dealt(self.table)
         self.start_turn()
-        return self.table.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+        assert self.hand_id is not None
+        return self.table.publish(
+            events=self.hand.events, notes=(Said(N_("Hand {id}"), {"id": self.hand_id}),)
+        )
 
     def sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
         """The sitting in each of these seats (-1, nobody's, for an empty one)."""
