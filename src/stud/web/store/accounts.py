@@ -74,6 +74,8 @@ class AccountInfo:
     name: str
     guest: bool
     bankroll: int
+    language: str | None = None
+    """The page's language chosen on this account, if any."""
 
 
 class Accounts(StoreBase):
@@ -158,7 +160,16 @@ class Accounts(StoreBase):
                 row.seen_at = at
             account = session.get(Account, row.account_id)
             assert account is not None
-            return AccountInfo(account.id, account.name, account.guest, account.bankroll)
+            return AccountInfo(
+                account.id, account.name, account.guest, account.bankroll, account.language
+            )
+
+    def set_language(self, account_id: int, language: str) -> None:
+        """Keep the page's language chosen on an account (one of ``LANGUAGES``)."""
+        with self._tx() as session:
+            account = session.get(Account, account_id)
+            assert account is not None
+            account.language = language
 
     def logout(self, token: str | None) -> None:
         """End a session: its token belongs to nobody from now on."""
