@@ -16,7 +16,9 @@ function cells(row, texts) {
 }
 
 function levelsText(t) {
-  return `${t.level_length} ${t.clock}, doubling`;
+  return t.clock === "minutes"
+    ? n_("{n} minute, doubling", "{n} minutes, doubling", t.level_length, { n: t.level_length })
+    : n_("{n} hand, doubling", "{n} hands, doubling", t.level_length, { n: t.level_length });
 }
 
 async function showTournaments() {
@@ -26,16 +28,16 @@ async function showTournaments() {
   body.replaceChildren();
   for (const t of data.tournaments) {
     const row = document.createElement("tr");
-    const players = t.state === "running" ? `${t.players_left} left of ${t.players}` : `${t.registered}/${t.players}`;
-    cells(row, [t.name, t.game, t.buy_in, players, t.starting_stack,
-      levelsText(t), t.prizes.join(" / "), t.state]);
+    const players = t.state === "running" ? _("{left} left of {players}", { left: t.players_left, players: t.players }) : `${t.registered}/${t.players}`;
+    cells(row, [t.name, gameName(t.game), formatNumber(t.buy_in), players, formatNumber(t.starting_stack),
+      levelsText(t), t.prizes.map(formatNumber).join(" / "), stateName(t.state)]);
     const tables = document.createElement("td");
     if (t.state === "running") tables.append(...tableButtons(t));
-    else tables.textContent = `${t.tables.length} of ${t.table_size} seats`;
+    else tables.textContent = _("{tables} of {size} seats", { tables: t.tables.length, size: t.table_size });
     row.append(tables);
     const cell = document.createElement("td");
     const open = document.createElement("button");
-    open.textContent = t.state === "over" ? "Results" : "Open";
+    open.textContent = t.state === "over" ? _("Results") : _("Open");
     open.dataset.tournament = t.id;
     open.addEventListener("click", () => (t.state === "over" ? showResults(t.id) : openTable(t.table)));
     cell.append(open);
@@ -49,7 +51,7 @@ function tableButtons(t) {
   return t.tables.filter((x) => x.players > 0).map((x) => {
     const watch = document.createElement("button");
     watch.className = "small";
-    watch.textContent = `Table ${x.number} (${x.players})`;
+    watch.textContent = _("Table {n} ({players})", { n: x.number, players: x.players });
     watch.dataset.watch = x.id;
     watch.addEventListener("click", () => openTable(x.id));
     return watch;
@@ -60,7 +62,7 @@ async function showResults(id) {
   let t;
   try { t = await api(`/api/tournaments/${id}`); } catch (error) { toast(error.message); return; }
   $("results").hidden = false;
-  $("results-head").textContent = `${t.name}: results \u00b7 ${t.players} players \u00b7 prize pool ${t.prize_pool}`;
+  $("results-head").textContent = _("{name}: results \u00b7 {players} players \u00b7 prize pool {pool}", { name: t.name, players: t.players, pool: formatNumber(t.prize_pool) });
   $("results-standings").querySelector("tbody").replaceChildren(...t.standings.map((p) => {
     const row = document.createElement("tr");
     cells(row, [placeText(p), `${p.name}${p.bot ? " \u2699" : ""}`, p.prize || ""]);
@@ -92,10 +94,17 @@ $("create-tournament").addEventListener("submit", async (e) => {
   } catch (error) { toast(error.message); }
 });
 
+// A place as the page's language writes it: 4th, 4e, ke-4 (CLDR's ordinal rules).
 function ordinal(n) {
-  const tens = n % 100;
-  const suffix = tens >= 11 && tens <= 13 ? "th" : ({ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th");
-  return `${n}${suffix}`;
+  const kind = new Intl.PluralRules(i18n.lang, { type: "ordinal" }).select(n);
+  return {
+    one: p_("ordinal", "{n}st", { n }), two: p_("ordinal", "{n}nd", { n }), few: p_("ordinal", "{n}rd", { n }),
+  }[kind] || p_("ordinal", "{n}th", { n });
+}
+
+// A tournament's state in words.
+function stateName(state) {
+  return { registering: _("registering"), running: _("playing"), over: _("finished") }[state] || state;
 }
 
 function placeText(p) {
@@ -108,26 +117,28 @@ function drawTournament(t) {
   $("tourney").hidden = !t;
   if (!t) return;
   if (table && table.id === t.table) draw(table);  // seats and controls differ at a tournament
-  const state = { registering: "registering", running: "playing", over: "finished" }[t.state];
-  $("tourney-head").textContent = `${t.name} \u00b7 ${t.game} \u00b7 buy-in ${t.buy_in} \u00b7 `
-    + `${t.registered}/${t.players} players \u00b7 prizes ${t.prizes.join(" / ")} \u00b7 ${state}`;
+  $("tourney-head").textContent = _("{name} \u00b7 {game} \u00b7 buy-in {buy_in} \u00b7 {registered}/{players} players \u00b7 prizes {prizes} \u00b7 {state}", {
+    name: t.name, game: gameName(t.game), buy_in: formatNumber(t.buy_in), registered: t.registered, players: t.players,
+    prizes: t.prizes.map(formatNumber).join(" / "), state: stateName(t.state),
+  });
   const level = $("tourney-level");
   level.dataset.endsAt = t.level_ends_at === null ? "" : t.level_ends_at;
-  const left = `${t.players_left} player${t.players_left === 1 ? "" : "s"} left`;
+  const left = n_("{n} player left", "{n} players left", t.players_left, { n: t.players_left });
   const next = t.state !== "running" ? ""
-    : (t.hands_to_next_level === null ? "" : ` \u00b7 next level in ${t.hands_to_next_level} hand${t.hands_to_next_level === 1 ? "" : "s"}`)
+    : (t.hands_to_next_level === null ? "" : ` \u00b7 ${n_("next level in {n} hand", "next level in {n} hands", t.hands_to_next_level, { n: t.hands_to_next_level })}`)
       + (t.next_stakes ? ` (${t.next_stakes})` : "");
   level.dataset.text = t.state === "registering"
-    ? `Starts when ${t.players} have registered; ${t.starting_stack} chips each`
-    : `Level ${t.level}: ${t.playing} ${t.stakes} \u00b7 ${left}${next}`;
+    ? _("Starts when {players} have registered; {stack} chips each", { players: t.players, stack: formatNumber(t.starting_stack) })
+    : `${_("Level {n}: {game} {stakes}", { n: t.level, game: gameName(t.playing), stakes: t.stakes })} \u00b7 ${left}${next}`;
   tickLevel();
   const you = t.you;
   $("tourney-you").textContent = !you ? ""
-    : you.place === null ? (t.state === "registering" ? "You are registered." : "")
-      : you.place === 1 ? `You win the tournament: prize ${you.prize}.`
-        : `You finish ${ordinal(you.place)}${you.shared > 1 ? ` (shared by ${you.shared})` : ""}: prize ${you.prize}.`;
+    : you.place === null ? (t.state === "registering" ? _("You are registered.") : "")
+      : you.place === 1 ? _("You win the tournament: prize {prize}.", { prize: formatNumber(you.prize) })
+        : you.shared > 1 ? _("You finish {place} (shared by {shared}): prize {prize}.", { place: ordinal(you.place), shared: you.shared, prize: formatNumber(you.prize) })
+          : _("You finish {place}: prize {prize}.", { place: ordinal(you.place), prize: formatNumber(you.prize) });
   $("tourney-tables").replaceChildren(...(t.tables.length > 1 && t.state === "running"
-    ? [`Tables (${t.table_size} seats): `, ...tableButtons(t)] : []));
+    ? [`${_("Tables ({size} seats):", { size: t.table_size })} `, ...tableButtons(t)] : []));
   $("tourney-register").hidden = t.state !== "registering" || !!you || !me;
   $("tourney-unregister").hidden = t.state !== "registering" || !you;
   const body = $("standings").querySelector("tbody");
@@ -147,8 +158,8 @@ function tickLevel() {
     const left = Math.max(0, Number(level.dataset.endsAt) - Date.now() / 1000);
     const clock = left > 0
       ? `${Math.floor(left / 60)}:${String(Math.floor(left % 60)).padStart(2, "0")}`
-      : "after this hand";
-    text += ` \u00b7 next level ${left > 0 ? "in " : ""}${clock}`;
+      : null;
+    text += ` \u00b7 ${clock ? _("next level in {clock}", { clock }) : _("next level after this hand")}`;
   }
   level.textContent = text;
 }
