@@ -42,16 +42,24 @@ TEXTS = """() => {
     const text = node.nodeValue.replace(/\\s+/g, ' ').trim();
     if (text) out.push(text);
   }
-  for (const el of document.querySelectorAll('[aria-label], [title], [placeholder], [alt]')) {
-    for (const name of ['aria-label', 'title', 'placeholder', 'alt']) {
+  const named = '[aria-label], [title], [placeholder], [alt], [data-empty]';
+  for (const el of document.querySelectorAll(named)) {
+    for (const name of ['aria-label', 'title', 'placeholder', 'alt', 'data-empty']) {
       const value = el.getAttribute(name);
       if (value) out.push(value.replace(/\\s+/g, ' ').trim());
     }
   }
   out.push(document.title);
+  for (const el of document.querySelectorAll('*')) {
+    for (const part of ['::before', '::after']) {
+      const words = getComputedStyle(el, part).content;
+      if (words.startsWith('"')) out.push(words.slice(1, -1));  // the stylesheet's own words
+    }
+  }
   return out;
 }"""
-"""Every text the page shows or tells a screen reader, hidden parts too."""
+"""Every text the page shows or tells a screen reader, hidden parts too, and any
+words the stylesheet writes before or after an element."""
 
 NAMES = """() => [
   ...[...document.querySelectorAll('.seat .name')].map((el) => el.firstChild.nodeValue),

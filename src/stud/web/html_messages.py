@@ -2,7 +2,7 @@
 
 ``babel.cfg`` names it for ``static/*.html``. A message is a text node with a letter
 in it, whitespace collapsed, and the text of a ``title``, ``placeholder``,
-``aria-label`` or ``alt``; nothing in ``<script>``, ``<style>`` or ``<code>``. The
+``aria-label``, ``alt`` or ``data-empty``; nothing in ``<script>``, ``<style>`` or ``<code>``. The
 page (``static/i18n.js``) translates the same nodes and attributes the same way.
 """
 
@@ -15,8 +15,9 @@ from typing import IO, Any
 
 __all__ = ["ATTRIBUTES", "extract_html", "messages_of"]
 
-ATTRIBUTES = ("title", "placeholder", "aria-label", "alt")
-"""The attributes whose text is said to the player."""
+ATTRIBUTES = ("title", "placeholder", "aria-label", "alt", "data-empty")
+"""The attributes whose text is said to the player (``data-empty``: what the stylesheet
+writes in an empty list)."""
 
 _SKIP = {"script", "style", "code"}
 _LETTER = re.compile(r"[^\W\d_]")

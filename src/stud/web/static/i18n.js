@@ -75,8 +75,8 @@ function formatNumber(n) {
 }
 
 // The page's own HTML, translated once at load: each text node with a letter in it
-// and each title, placeholder, aria-label and alt (as stud.web.html_messages extracts
-// them).
+// and each title, placeholder, aria-label, alt and data-empty (the words the
+// stylesheet writes in an empty list), as stud.web.html_messages extracts them.
 function translatePage(root) {
   const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT, {
     acceptNode: (node) => (node.parentElement && node.parentElement.closest("script, style, code")
@@ -91,8 +91,8 @@ function translatePage(root) {
     const tail = node.nodeValue.match(/\s*$/)[0];
     node.nodeValue = `${lead}${_(said)}${tail}`;
   }
-  for (const el of root.querySelectorAll("[title], [placeholder], [aria-label], [alt]")) {
-    for (const name of ["title", "placeholder", "aria-label", "alt"]) {
+  for (const el of root.querySelectorAll("[title], [placeholder], [aria-label], [alt], [data-empty]")) {
+    for (const name of ["title", "placeholder", "aria-label", "alt", "data-empty"]) {
       const value = el.getAttribute(name);
       if (value && /\p{L}/u.test(value)) el.setAttribute(name, _(value.replace(/\s+/g, " ").trim()));
     }
