@@ -22,7 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, TypeAlias
 
-__all__ = ["NC_", "N_", "Arg", "Said"]
+__all__ = ["NC_", "N_", "Arg", "Said", "SaidError"]
 
 Arg: TypeAlias = "int | str | Said | tuple[Said, ...]"
 """What fills a placeholder."""
@@ -78,3 +78,16 @@ def NC_(context: str, message: str) -> Said:  # noqa: N802 (gettext's name)
     """A word said differently by context (gettext's ``pgettext``), marked for
     extraction: ``NC_("rank", "ace")``."""
     return Said(message, ctx=context)
+
+
+class SaidError(Exception):
+    """A refusal whose reason is a message: ``str()`` is its English, ``said`` the
+    message (``None`` when it was given as plain text), for the page's language."""
+
+    def __init__(self, message: str | Said) -> None:
+        self.said = message if isinstance(message, Said) else None
+        super().__init__(message.english() if isinstance(message, Said) else message)
+
+    def json(self) -> dict[str, Any]:
+        """The refusal's fields for an answer: ``said``, when it is a message."""
+        return {} if self.said is None else {"said": self.said.json()}

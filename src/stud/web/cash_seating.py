@@ -40,14 +40,19 @@ class CashSeating:
 
     def sit(self, table: TableLogic, viewer: Watcher, command: Sit, number: int | None) -> Effects:
         if number is not None:
-            raise ProtocolError(f"you already sit in seat {number + 1}")
+            raise ProtocolError(Said(N_("you already sit in seat {n}"), {"n": number + 1}))
         if command.seat >= table.size:
-            raise ProtocolError(f"this table has seats 1 to {table.size}")
+            raise ProtocolError(Said(N_("this table has seats 1 to {n}"), {"n": table.size}))
         if table.seats[command.seat] is not None:
-            raise ProtocolError(f"seat {command.seat + 1} is taken")
+            raise ProtocolError(Said(N_("seat {n} is taken"), {"n": command.seat + 1}))
         low, high = table.buy_in_range
         if not low <= command.buy_in <= high:
-            raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
+            raise ProtocolError(
+                Said(
+                    N_("buy in for {low} to {high} chips, not {chips}"),
+                    {"low": low, "high": high, "chips": command.buy_in},
+                )
+            )
         account = viewer.account
         assert account is not None
 
@@ -94,7 +99,7 @@ class CashSeating:
             raise ProtocolError(str(error)) from None
         free = [n for n, s in enumerate(table.seats) if s is None]
         if not free:
-            raise ProtocolError("the table is full")
+            raise ProtocolError(Said(N_("the table is full")))
         number = free[0]
         label = f"{name.capitalize()} bot {number + 1}"
         buy_in = table.default_buy_in
@@ -119,7 +124,7 @@ class CashSeating:
     def remove_bot(self, table: TableLogic, number: int) -> Effects:
         seat = table.seats[number] if number < table.size else None
         if seat is None or seat.bot is None:
-            raise ProtocolError(f"there is no bot in seat {number + 1}")
+            raise ProtocolError(Said(N_("there is no bot in seat {n}"), {"n": number + 1}))
         if table.play.in_play(number):
             seat.leaving = True
             return [
@@ -212,7 +217,7 @@ class CashSeating:
 
     def command(self, table: TableLogic, viewer: Watcher, command: Command) -> Effects | None:
         if isinstance(command, Register | Unregister):
-            raise ProtocolError("this table plays no tournament: open one from the lobby")
+            raise ProtocolError(Said(N_("this table plays no tournament: open one from the lobby")))
         return None
 
     def hurry(self, table: TableLogic) -> None:

@@ -279,7 +279,7 @@ class TableLogic:
         except ProtocolError as error:
             seq = command.seq if isinstance(command, Act) else None
             return [
-                Send(viewer, frame("error", message=str(error), seq=seq)),
+                Send(viewer, frame("error", message=str(error), seq=seq, **error.json())),
                 Later(self.play.maybe_deal),
             ]
         return [*out, Later(self._hurry), Later(self.play.maybe_deal)]
@@ -328,12 +328,12 @@ class TableLogic:
         if own is not None:
             return own
         if viewer.account is None:
-            raise ProtocolError("sign in or play as a guest to sit down")
+            raise ProtocolError(Said(N_("sign in or play as a guest to sit down")))
         number = self.seat_of(viewer)
         if isinstance(command, Sit):
             return self.seating.sit(self, viewer, command, number)
         if number is None:
-            raise ProtocolError("you are not seated at this table")
+            raise ProtocolError(Said(N_("you are not seated at this table")))
         seat = self.seats[number]
         assert seat is not None
         if isinstance(command, Act):
@@ -348,7 +348,7 @@ class TableLogic:
             ]
         if isinstance(command, SitIn):
             if seat.stack == 0 and not self.play.in_hand(number):
-                raise ProtocolError("you have no chips: leave and buy in again")
+                raise ProtocolError(Said(N_("you have no chips: leave and buy in again")))
             seat.sit_in(self.settings)
             return [
                 Write(SittingOutRow(self.id, number, False)),
@@ -374,11 +374,13 @@ class TableLogic:
             return [Send(viewer, frame("ack", seq=command.seq, applied=False))]
         hand = self.play.hand
         if hand is None or hand.actor is None or not self.play.in_hand(number):
-            raise ProtocolError("there is no action for you now")
+            raise ProtocolError(Said(N_("there is no action for you now")))
         if self.play.hand_seats[hand.actor] != number:
             actor = self.seats[self.play.hand_seats[hand.actor]]
             raise ProtocolError(
-                f"it is {actor.name if actor else 'another seat'}'s turn, not yours"
+                Said(N_("it is {name}'s turn, not yours"), {"name": actor.name})
+                if actor
+                else Said(N_("it is another seat's turn, not yours"))
             )
         used = self.clock() - self.play.turn_start
         try:

@@ -81,7 +81,7 @@ def routes(room: Room) -> list[Route]:
                 room.failed_sign_ins.wait(address)
                 raise
         except (ProtocolError, StoreError) as refused:
-            return error(str(refused))
+            return error(refused)
 
     async def logout(request: Request) -> Response:
         if not origin_ok(request):
@@ -114,7 +114,7 @@ def routes(room: Room) -> list[Route]:
         try:
             chosen = text_field(await body(request), "language", 8)
         except ProtocolError as refused:
-            return error(str(refused))
+            return error(refused)
         if not is_language(chosen):
             return error(f"no language {chosen!r}: choose one of {', '.join(LANGUAGES)}")
         await asyncio.to_thread(room.store.set_language, account.id, chosen)

@@ -32,7 +32,7 @@ async function api(path, body) {
   };
   const response = await fetch(path, options);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error(data.said ? say(data.said) : data.error || response.statusText);
   return data;
 }
 
@@ -218,7 +218,7 @@ function receive(m) {
       refreshMe();
       break;
     case "error":
-      if (!buyInRefused(m.message)) toast(m.said ? say(m.said) : m.message);
+      if (!buyInRefused(m.said ? say(m.said) : m.message)) toast(m.said ? say(m.said) : m.message);
       break;
     default:
       break;

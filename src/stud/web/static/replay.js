@@ -67,7 +67,7 @@ async function uploadReplay(file, hand) {
   try {
     const response = await fetch(`/api/replay?${query}`, { method: "POST", body: file });
     const data = await response.json();
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) throw new Error(data.said ? say(data.said) : data.error || response.statusText);
     replay.file = file;
     showReplay(data);
   } catch (error) {

@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from stud.said import N_, Said
 from stud.storage.schema import Account, LoginSession, now
 from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.store.base import StoreBase, StoreError
@@ -99,7 +100,7 @@ class Accounts(StoreBase):
         except NameRefusedError as error:
             raise StoreError(str(error)) from None
         if len(password) < 6:
-            raise StoreError("a password has at least 6 characters")
+            raise StoreError(Said(N_("a password has at least 6 characters")))
         hashed = hash_password(password)
         try:
             with self._tx() as session:
@@ -109,7 +110,7 @@ class Accounts(StoreBase):
                 self._grant(session, account)
                 return self._new_session(session, account)
         except IntegrityError:
-            raise StoreError(f"the name {name!r} is taken") from None
+            raise StoreError(Said(N_('the name "{name}" is taken'), {"name": name})) from None
 
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
@@ -122,7 +123,7 @@ class Accounts(StoreBase):
             # A missing name costs the same hash as a wrong password: the time of an
             # answer must not tell which names have accounts.
             if not verify_password(password, stored or dummy) or stored is None:
-                raise StoreError("no such name and password")
+                raise StoreError(Said(N_("no such name and password")))
             assert account is not None
             return self._new_session(session, account)
 
@@ -139,7 +140,7 @@ class Accounts(StoreBase):
                     return self._new_session(session, account)
             except IntegrityError:
                 continue
-        raise StoreError("could not find a free guest name; try again")
+        raise StoreError(Said(N_("could not find a free guest name; try again")))
 
     def account(self, token: str | None) -> AccountInfo | None:
         """The account a live session token belongs to, if any: a token signed out, or

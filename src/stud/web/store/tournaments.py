@@ -7,6 +7,7 @@ from typing import Any
 
 from sqlalchemy import select, update
 
+from stud.said import N_, Said
 from stud.storage.schema import (
     Account,
     EntryRow,
@@ -110,7 +111,7 @@ class Tournaments(StoreBase):
             if tournament is None:
                 raise StoreError("no such tournament")
             if tournament.state != "registering":
-                raise StoreError("registration is closed: the tournament has started")
+                raise StoreError(Said(N_("registration is closed: the tournament has started")))
             account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
@@ -119,9 +120,9 @@ class Tournaments(StoreBase):
             )
             players, buy_in = int(tournament.config["players"]), int(tournament.config["buy_in"])
             if not bot and any(e.account_id == account.id and e.bot is None for e in taken):
-                raise StoreError("you are already registered for this tournament")
+                raise StoreError(Said(N_("you are already registered for this tournament")))
             if len(taken) >= players:
-                raise StoreError(f"the tournament is full: {players} players")
+                raise StoreError(Said(N_("the tournament is full: {n} players"), {"n": players}))
             seat = min(set(range(players)) - {e.seat for e in taken})
             move(
                 session.connection(),
@@ -148,7 +149,7 @@ class Tournaments(StoreBase):
             if tournament is None:
                 raise StoreError("no such tournament")
             if tournament.state != "registering":
-                raise StoreError("the tournament has started: you cannot unregister now")
+                raise StoreError(Said(N_("the tournament has started: you cannot unregister now")))
             entry = session.scalar(
                 select(EntryRow).where(
                     EntryRow.tournament_id == tournament_id,
@@ -157,7 +158,7 @@ class Tournaments(StoreBase):
                 )
             )
             if entry is None:
-                raise StoreError("you are not registered for this tournament")
+                raise StoreError(Said(N_("you are not registered for this tournament")))
             buy_in = int(tournament.config["buy_in"])
             move(session.connection(), account_id, buy_in, "refund", tournament.table_id)
             session.delete(entry)
