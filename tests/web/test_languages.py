@@ -180,3 +180,12 @@ def test_an_awards_message_names_the_hand_the_engine_named() -> None:
                     assert said_.english() == event.hand
                     seen += 1
     assert seen > 300
+
+
+def test_the_page_offers_the_languages_the_server_serves() -> None:
+    """The switch's list (static/i18n.js) is the server's ``LANGUAGES``."""
+    script = (ROOT / "src" / "stud" / "web" / "static" / "i18n.js").read_text()
+    found = re.search(r"const LANGUAGES = \{(.*?)\};", script)
+    assert found is not None
+    offered = dict(re.findall(r'(\w+): "([^"]+)"', found.group(1)))
+    assert offered == LANGUAGES
