@@ -317,7 +317,7 @@ function card(text, kind) {
   if (text && text !== "??") {
     el.classList.add(text[1]);
     if (text[0] === "T") el.classList.add("ten");
-    el.textContent = `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
+    el.textContent = `${rankLetter(text[0])}${SUITS[text[1]]}`;
     el.title = text;
     el.dataset.card = text;
     if (kind === "down") markDown(el, text);
@@ -326,6 +326,12 @@ function card(text, kind) {
     el.setAttribute("aria-label", _("face-down card"));
   }
   return el;
+}
+
+// A rank as a card's face and a low write it in the page's language: "10", "K" (French
+// "R"), the same letters the server's hand names use (context "rank letter").
+function rankLetter(rank) {
+  return rank === "T" ? "10" : p_("rank letter", rank);
 }
 
 // A card as words: "7 of clubs", "queen of hearts".
