@@ -219,7 +219,7 @@ def test_the_language_chosen_is_kept_on_the_account_across_reloads_and_browsers(
 ) -> None:
     """An English browser's player registers, switches to French: a reload keeps it,
     and signing in from a new browser asking for English brings the page back in French;
-    a guest's choice stays in that browser."""
+    a visitor's choice stays in that browser, and the server's refusals come in it."""
     with _cardroom(tmp_path) as (browser, base):
         page = _page(browser, "en")
         _lobby(page, base, "en")
@@ -249,6 +249,12 @@ def test_the_language_chosen_is_kept_on_the_account_across_reloads_and_browsers(
         guest.reload()
         guest.wait_for_function("() => document.documentElement.lang === 'id'")
         assert guest.inner_text("#lobby h1") == "Meja"
+        # The server's refusals come in the page's language too.
+        guest.fill("#name", "Amélie")
+        guest.fill("#password", "not her password")
+        guest.click("#signin button[type='submit']")
+        guest.wait_for_selector("#toast:not([hidden])")
+        assert guest.inner_text("#toast") == "nama dan kata sandi tidak cocok"
 
 
 def test_the_catalogue_served_is_the_one_read_from_the_po_file() -> None:

@@ -98,7 +98,7 @@ class Accounts(StoreBase):
         try:
             name = check_name(name)
         except NameRefusedError as error:
-            raise StoreError(str(error)) from None
+            raise StoreError(error.said or str(error)) from None
         if len(password) < 6:
             raise StoreError(Said(N_("a password has at least 6 characters")))
         hashed = hash_password(password)
