@@ -12,6 +12,7 @@ screenshots.
 
 from __future__ import annotations
 
+import random
 import re
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -24,8 +25,12 @@ from test_browser import ARGS, CHROMIUM, MY_BUTTONS, MY_TURN, _act, _turn
 from test_browser_replay import needs_chromium
 from test_browser_room import _serious, needs_axe
 from test_browser_table import OVERFLOWING, _shots
+from test_languages import _say
 from web_harness import serving
 
+from stud.cards import DECK
+from stud.history.text import hand_said, hand_so_far_said
+from stud.rules import Rules, Variant
 from stud.web.languages import catalogue
 
 playwright = pytest.importorskip("playwright.sync_api")
@@ -81,8 +86,25 @@ def _pattern(message: str) -> re.Pattern[str] | None:
     return re.compile(rf"(?<![^\W\d_]){body}(?![^\W\d_])")
 
 
+SAME_WORDS = {
+    "fr": (),
+    "id": (
+        "three of a kind",
+        "four of a kind",
+        "straight flush",
+        "royal flush",
+        "full house",
+        "straight",
+        "flush",
+    ),
+}
+"""Words a language's players say as English ones do: Indonesian players name hands
+with the English poker terms."""
+
+
 def _english_left(texts: list[str], names: list[str], language: str) -> list[str]:
-    """Each text holding an English message whose translation it does not hold."""
+    """Each text holding an English message whose translation it does not hold, once
+    the names and the words the language says as English does are taken out."""
     with (LOCALE / language / "LC_MESSAGES" / "messages.po").open("rb") as po:
         catalog = read_po(po, locale=language)
     pairs: list[tuple[re.Pattern[str], list[re.Pattern[str]]]] = []
@@ -99,7 +121,7 @@ def _english_left(texts: list[str], names: list[str], language: str) -> list[str
     left = []
     for text in texts:
         bare = text
-        for name in sorted(set(names), key=len, reverse=True):
+        for name in sorted({*names, *SAME_WORDS[language]}, key=len, reverse=True):
             bare = bare.replace(name, "\u2022")
         for english, ours in pairs:
             if english.search(bare) and not any(p.search(bare) for p in ours):
@@ -143,10 +165,14 @@ def _lobby(page: Any, base: str, language: str) -> None:
     page.wait_for_selector("#tables button[data-table]")
 
 
-def _guest_at_razz(page: Any) -> None:
+GAMES = {"stud8": 1, "stud": 2, "razz": 3}
+"""The table of each game a new cardroom opens with, its seats but two held by bots."""
+
+
+def _guest_at(page: Any, game: str = "razz") -> None:
     page.click("#guest")
     page.wait_for_selector("#who:not(:empty)")
-    page.click("#tables button[data-table='3']")  # razz, against calling stations
+    page.click(f"#tables button[data-table='{GAMES[game]}']")  # against calling stations
     page.click(".seat[data-seat='4'] button")
     page.fill("#buyin[open] #buyin-chips", "200")
     page.click("#buyin-sit")
@@ -155,12 +181,14 @@ def _guest_at_razz(page: Any) -> None:
 
 @needs_chromium
 @needs_axe
-@pytest.mark.parametrize("language", ["fr", "id"])
+@pytest.mark.parametrize(
+    ("language", "game"), [("fr", "razz"), ("id", "razz"), ("fr", "stud8"), ("id", "stud")]
+)
 def test_the_lobby_a_table_mid_hand_and_a_replay_have_no_english_left(
-    tmp_path: Path, language: str
+    tmp_path: Path, language: str, game: str
 ) -> None:
     """A browser asking for French (or Indonesian) gets the page in it: the lobby, a
-    razz table on the player's turn, the showdown and its replay; hand names as players
+    table on the player's turn, the showdown and its replay; hand names as players
     there say them; nothing serious for axe-core."""
     shots = _shots(tmp_path)
     with _cardroom(tmp_path, "--hand-pause", "600") as (browser, base):
@@ -169,29 +197,30 @@ def test_the_lobby_a_table_mid_hand_and_a_replay_have_no_english_left(
         _check(page, language)
         assert _serious(page) == []
         page.screenshot(path=str(shots / f"lang-{language}-lobby.png"), full_page=True)
-        _guest_at_razz(page)
+        _guest_at(page, game)
         page.wait_for_function(f"() => {MY_TURN}")
         page.wait_for_selector("#made:not([hidden])")
         _check(page, language)
         assert _serious(page) == []
-        page.screenshot(path=str(shots / f"lang-{language}-table.png"))
+        page.screenshot(path=str(shots / f"lang-{language}-{game}-table.png"))
         while _turn(page) != "over":
             if page.locator(MY_BUTTONS).count():
                 _act(page)
         page.wait_for_selector("#history button[data-replay]")
         _check(page, language)
         won = page.inner_text("#awards")
-        assert re.search(r"\d-\d", won)  # a razz low, written with its ranks
-        assert ("basse" if language == "fr" else "rendah") in won
+        if game == "razz":
+            assert re.search(r"\d-\d", won)  # a razz low, written with its ranks
+            assert ("basse" if language == "fr" else "rendah") in won
         assert _serious(page) == []
-        page.screenshot(path=str(shots / f"lang-{language}-showdown.png"))
+        page.screenshot(path=str(shots / f"lang-{language}-{game}-showdown.png"))
         page.click("#history button[data-replay]")
         page.wait_for_selector("#replay:not([hidden]) .seat.me")
         page.keyboard.press("End")
         page.wait_for_selector("#r-awards div")
         _check(page, language)
         assert _serious(page) == []
-        page.screenshot(path=str(shots / f"lang-{language}-replay.png"))
+        page.screenshot(path=str(shots / f"lang-{language}-{game}-replay.png"))
 
 
 @needs_chromium
@@ -207,7 +236,7 @@ def test_a_phone_lobby_and_table_in_the_longer_language_still_fit(
         _lobby(page, base, language)
         assert page.evaluate(OVERFLOWING, 390) == []
         page.screenshot(path=str(shots / f"lang-{language}-phone-lobby.png"), full_page=True)
-        _guest_at_razz(page)
+        _guest_at(page)
         page.wait_for_function(f"() => {MY_TURN}")
         _check(page, language)
         page.screenshot(path=str(shots / f"lang-{language}-phone-table.png"), full_page=True)
@@ -262,3 +291,21 @@ def test_the_catalogue_served_is_the_one_read_from_the_po_file() -> None:
     messages = catalogue("fr")["messages"]
     assert messages["three of a kind, {ranks}"] == "brelan {ranks}"
     assert messages["of ranks\x04aces"] == "d\u2019as"
+
+
+@pytest.mark.parametrize("language", ["fr", "id"])
+def test_no_hand_name_is_left_in_english(language: str) -> None:
+    """Every kind of hand, made and drawing, high and low, in each game, said as the page
+    says it: the same judge as on the page finds no English in any."""
+    messages = catalogue(language)["messages"]
+    chance = random.Random(7)
+    said: set[str] = set()
+    for variant in Variant:
+        rules = Rules(variant=variant)
+        for _ in range(400):
+            cards = chance.sample(DECK, chance.randint(1, 7))
+            for hand in (hand_said(cards, rules), hand_so_far_said(cards, rules)):
+                if hand is not None:
+                    said.add(_say(hand, messages))
+    assert len(said) > 500
+    assert _english_left(sorted(said), [], language) == []
