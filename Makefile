@@ -26,7 +26,7 @@ run: $(STAMP)
 KEYWORDS := -k N_ -k NC_:1c,2 -k n_:1,2 -k p_:1c,2
 messages: $(STAMP)
 	PYTHONPATH=src $(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --no-location --sort-output \
-	  --project stud --copyright-holder stud -o src/stud/locale/messages.pot .
+	  --project stud --copyright-holder stud -o src/stud/locale/messages.pot src
 	$(BIN)/pybabel update -D messages -i src/stud/locale/messages.pot -d src/stud/locale \
 	  --ignore-obsolete --no-fuzzy-matching --width 100
 

@@ -73,7 +73,7 @@ def test_the_template_holds_every_message_in_the_sources(tmp_path: Path) -> None
     babel = [sys.executable, "-m", "babel.messages.frontend", "extract", "-F", "babel.cfg"]
     keywords = ["-k", "N_", "-k", "NC_:1c,2", "-k", "n_:1,2", "-k", "p_:1c,2"]
     subprocess.run(
-        [*babel, *keywords, "--no-location", "-o", str(out), "."],
+        [*babel, *keywords, "--no-location", "-o", str(out), "src"],
         cwd=ROOT,
         check=True,
         capture_output=True,
