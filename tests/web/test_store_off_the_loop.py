@@ -1,5 +1,6 @@
 """Nothing a table stores waits on the event loop: while one table's write is held in
-the store, another table's action is still taken, stored and acknowledged.
+the store, another table's action is still taken, stored and acknowledged; and the
+room reads what it opens at the server's start in a worker thread.
 
 The store is held on a gate (a ``threading.Event``) that the test opens only after
 the other table answered; were the write made on the loop, the loop would wait at
@@ -10,13 +11,16 @@ from __future__ import annotations
 
 import asyncio
 import threading
+from collections.abc import Callable
 from typing import Any
 
 from sqlalchemy import select
 from sqlalchemy.orm import Session
-from web_harness import WAIT, Client, cardroom, clients_at
+from web_harness import FAST, WAIT, Client, cardroom, clients_at
 
-from stud.web.store import ChatRow
+from stud.web.room import Room
+from stud.web.store import ChatRow, Store
+from stud.web.tournament import tournament_spec
 
 
 async def _dealt(client: Client) -> None:
@@ -69,5 +73,55 @@ def test_a_write_held_at_one_table_holds_up_no_other_table() -> None:
             with Session(store.engine) as session:
                 stored = session.scalars(select(ChatRow.text).where(ChatRow.table_id == held_table))
                 assert list(stored) == ["is anyone there?"]
+
+    asyncio.run(scenario())
+
+
+def test_the_room_reads_its_stored_tables_and_tournaments_off_the_loop() -> None:
+    """At the server's start the stored tables and tournaments are read in a worker
+    thread: while the read of the tables is held at a gate, the loop still turns (the
+    test's own wait for the read to begin is answered on it), and no read of the store
+    is made on the loop's thread."""
+
+    async def scenario() -> None:
+        store = Store("sqlite://")
+        table = store.create_table("cash", "razz", "1/1/5/10", 2, bots=False)
+        spec = tournament_spec({"players": 2, "payouts": "100"})
+        tournament, first = store.create_tournament("sng", spec, False, "stud", "1/1/5/10", 2)
+        loop_thread = threading.current_thread()
+        on_the_loop: list[str] = []
+        entered, gate = threading.Event(), threading.Event()
+
+        def watched(name: str) -> Callable[..., Any]:
+            read = getattr(store, name)
+
+            def checked(*args: Any) -> Any:
+                if threading.current_thread() is loop_thread:
+                    on_the_loop.append(name)
+                if name == "tables":
+                    entered.set()
+                    assert gate.wait(WAIT), "the gate was never opened"
+                return read(*args)
+
+            return checked
+
+        reads = ("tables", "tournaments", "finished_tournaments", "tournament_tables", "entries")
+        for name in reads:
+            setattr(store, name, watched(name))
+        room = Room(store, FAST, defaults=False)
+        opening = asyncio.create_task(room.start())
+        assert await asyncio.to_thread(entered.wait, WAIT), "the tables were never read"
+        # The read waits at the gate in its thread; the loop answered the wait above.
+        assert not opening.done()
+        assert room.tables == {}
+        gate.set()
+        await opening
+        await room.ready()
+        try:
+            assert on_the_loop == []
+            assert set(room.tournaments) == {tournament}
+            assert set(room.tables) == {table, first}
+        finally:
+            await room.close()
 
     asyncio.run(scenario())

@@ -84,7 +84,7 @@ async def cardroom(
     protocol and no compression unless ``ws`` names another or ``deflate`` asks."""
     store = Store(url)
     room = Room(store, settings, defaults=False)
-    room.open()
+    await room.start()
     await room.ready()
     listener = socket.create_server(("127.0.0.1", 0))
     port = listener.getsockname()[1]

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from importlib.metadata import PackageNotFoundError, version
+from pathlib import Path
 from types import FrameType
 from typing import Annotated, Any, NoReturn
 
@@ -31,6 +32,7 @@ except ImportError:  # pragma: no cover
     import click  # type: ignore[no-redef]
 
 from stud.bots import BotLoadError, bot_factory
+from stud.chart import require_matplotlib
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, RulesError, Variant
 from stud.sim.run import MAX_CHIPS
 
@@ -43,6 +45,7 @@ __all__ = [
     "StakesOption",
     "VariantOption",
     "app",
+    "check_chart",
     "check_jobs",
     "check_players",
     "check_seed",
@@ -163,6 +166,21 @@ def check_seed(seed: int | None) -> None:
     """A seed, when given, is in ``0..MAX_SEED``."""
     if seed is not None and not 0 <= seed <= MAX_SEED:
         fail(f"--seed {seed}: a seed is a whole number from 0 to 2**64-1")
+
+
+def check_chart(path: Path | None, option: str) -> None:
+    """A chart asked for by ``option`` can be drawn to ``path`` (checked before a long
+    run): matplotlib is installed, the name is a ``.png`` and its folder exists."""
+    if path is None:
+        return
+    try:
+        require_matplotlib(option, ValueError)
+    except ValueError as error:
+        fail(str(error))
+    if path.suffix.lower() != ".png":
+        fail(f"{option} {path}: the picture is a PNG, so name a .png file")
+    if not path.parent.is_dir():
+        fail(f"{option} {path}: the folder {path.parent} does not exist")
 
 
 def check_jobs(jobs: int | None) -> None:

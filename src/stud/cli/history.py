@@ -8,8 +8,9 @@ chair it was played from: no other seat's face-down card unless it was shown.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, TypeVar
 
 import typer
 from rich.console import Console
@@ -30,6 +31,8 @@ from stud.storage import (
 )
 
 __all__ = ["history_app"]
+
+_T = TypeVar("_T")
 
 YOU = "You"
 """The name of the chair a kept hand was played from, as the table says it."""
@@ -62,16 +65,22 @@ def _open(db: str | None) -> HandStore:
         fail(f"--db: {error}")
 
 
-def _fetch(db: str | None, hand_id: int, player: str | None) -> StoredHand:
+def _read(db: str | None, read: Callable[[HandStore], _T]) -> tuple[_T, str]:
+    """What ``read`` reads from the hand database, and where that database is; a
+    database that cannot be read is one line and a non-zero exit."""
     store = _open(db)
     try:
-        hand = store.get(hand_id, player=player)
+        return read(store), store.location
     except StorageError as error:
         fail(str(error))
     finally:
         store.close()
+
+
+def _fetch(db: str | None, hand_id: int, player: str | None) -> StoredHand:
+    hand, location = _read(db, lambda store: store.get(hand_id, player=player))
     if hand is None:
-        fail(f"no hand {hand_id} in {store.location} (`stud history list` shows the ids)")
+        fail(f"no hand {hand_id} in {location} (`stud history list` shows the ids)")
     return hand
 
 
@@ -87,18 +96,12 @@ def list_hands(
     if db is None and not default_db_path().exists():
         typer.echo(f"No hands kept yet: `stud play` keeps them in {default_db_path()}.")
         return
-    store = _open(db)
-    try:
-        hands = store.recent(limit, player=player)
-    except StorageError as error:
-        fail(str(error))
-    finally:
-        store.close()
+    hands, location = _read(db, lambda store: store.recent(limit, player=player))
     if not hands:
-        typer.echo(f"No hands kept in {store.location} yet.")
+        typer.echo(f"No hands kept in {location} yet.")
         return
     damaged = [h for h in hands if isinstance(h, UnreadableHand)]
-    table = Table(title=Text(f"Hands in {store.location}"), title_justify="left")
+    table = Table(title=Text(f"Hands in {location}"), title_justify="left")
     for column in ("Id", "Played (UTC)", "Game", "Stakes", "Players", "Pot", "Net"):
         table.add_column(column, justify="right" if column in ("Id", "Pot", "Net") else "left")
     for hand in hands:
@@ -118,7 +121,7 @@ def list_hands(
         table.add_row(*(Text(cell) for cell in cells))  # stored text, never markup
     Console(highlight=False, emoji=False).print(table)
     for hand in damaged:
-        report(f"{store.location}: {hand.reason}")
+        report(f"{location}: {hand.reason}")
     if damaged:
         raise typer.Exit(1)
 

@@ -28,6 +28,7 @@ from stud.cli.app import (
     StakesOption,
     VariantOption,
     app,
+    check_chart,
     check_jobs,
     check_players,
     check_seed,
@@ -151,17 +152,7 @@ def _ray(jobs: int | None, ray: str) -> RayCluster:
 
 
 def _check_outputs(plot: Path | None, phh: Path | None) -> None:
-    if plot is not None:
-        from stud.sim.plot import require_matplotlib  # noqa: PLC0415 (optional)
-
-        try:
-            require_matplotlib()
-        except SimError as error:
-            fail(str(error))
-        if plot.suffix.lower() != ".png":
-            fail(f"--plot {plot}: the picture is a PNG, so name a .png file")
-        if not plot.parent.is_dir():
-            fail(f"--plot {plot}: the folder {plot.parent} does not exist")
+    check_chart(plot, "--plot")
     if phh is not None:
         if phh.suffix.lower() != ".phhs":
             fail(f"--phh {phh}: the hands go in one PHH file of many hands, so name a .phhs file")

@@ -18,12 +18,12 @@ from rich.console import Console
 from rich.table import Table
 
 from stud.cards import Rank
-from stud.cli.app import app, fail, report
+from stud.cli.app import app, check_chart, fail, report
 from stud.cli.pokerstars import read_history_file
 from stud.rules import MAX_SEATS, MIN_SEATS, Variant
 from stud.stats.counting import Figure, Filters, Tally, figures, parse_doors, tally
 from stud.stats.ev import AllIn, ev_series
-from stud.stats.graph import GraphError, draw_results, require_matplotlib
+from stud.stats.graph import GraphError, draw_results
 from stud.stats.hands import PlayedHand
 from stud.stats.leaks import Leak, find_leaks
 from stud.stats.reference import reference_tally
@@ -231,15 +231,7 @@ def stats_command(
         fail(f"--reference-hands {reference_hands}: from 1 to {MAX_REFERENCE_HANDS:,}")
     if not 0 <= seed < 2**64:
         fail(f"--seed {seed}: a seed is a whole number from 0 to 2**64-1")
-    if graph is not None:
-        try:
-            require_matplotlib()
-        except GraphError as error:
-            fail(str(error))
-        if graph.suffix.lower() != ".png":
-            fail(f"--graph {graph}: the picture is a PNG, so name a .png file")
-        if not graph.parent.is_dir():
-            fail(f"--graph {graph}: the folder {graph.parent} does not exist")
+    check_chart(graph, "--graph")
     filters = Filters(
         variant=variant or "",
         stakes=stakes or "",

@@ -108,6 +108,7 @@ __all__ = [
     "T_SIZE",
     "apply_action",
     "bot_choice",
+    "hand_buffers",
     "legal_actions",
     "observe_table",
     "rules_array",
@@ -488,6 +489,20 @@ def apply_action(
         return
     t[T_STREET] += 1
     _advance(t, r, cards, deck, tabs, won)
+
+
+@njit(cache=True, inline="always")
+def hand_buffers() -> tuple[Any, Any, Any, Any, Any]:
+    """What a kernel playing hands one after another plays them in, made once: the
+    table (``t``), each seat's cards, each seat's winnings, the deck, and the state of
+    the random stream."""
+    return (
+        np.zeros(T_SIZE, dtype=np.int64),
+        np.zeros((MAX_SEATS, 7), dtype=np.int64),
+        np.zeros(MAX_SEATS, dtype=np.int64),
+        np.empty(52, dtype=np.uint8),
+        np.zeros(1, dtype=np.uint64),
+    )
 
 
 @uncounted

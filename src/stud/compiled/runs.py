@@ -27,6 +27,7 @@ from stud.compiled.engine import (
     T_SHOWDOWN,
     T_SIZE,
     T_STACK,
+    hand_buffers,
     rules_array,
     run_hand,
     shuffle,
@@ -75,11 +76,7 @@ def run_hands(
     ``logs`` and ``lengths`` (when they have rows) each hand's deck and actions.
     """
     n = stacks.shape[0]
-    t = np.zeros(T_SIZE, dtype=np.int64)
-    cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
-    won = np.zeros(MAX_SEATS, dtype=np.int64)
-    deck = np.empty(52, dtype=np.uint8)
-    state = np.zeros(1, dtype=np.uint64)
+    t, cards, won, deck, state = hand_buffers()
     policies = np.empty(n, dtype=np.int64)
     position = np.empty(n, dtype=np.int64)
     no_log = np.zeros((0, 4), dtype=np.int64)

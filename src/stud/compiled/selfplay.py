@@ -26,10 +26,10 @@ from numba import njit
 from stud.bots.observation import OBS_SIZE
 from stud.compiled.engine import (
     T_ACTOR,
-    T_SIZE,
     T_STACK,
     apply_action,
     bot_choice,
+    hand_buffers,
     legal_actions,
     observe_table,
     shuffle,
@@ -45,7 +45,6 @@ from stud.compiled.learned_policy import (
 )
 from stud.compiled.rng import hand_start_compiled
 from stud.core.codes import MAX_LEGAL
-from stud.rules import MAX_SEATS
 
 __all__ = ["duplicate", "rollout"]
 
@@ -146,11 +145,7 @@ def rollout(
     the streams ``hand_start(seed, i)``; ``results[k, s]`` gets seat ``s``'s net chips
     in hand ``k``. Returns how many decisions of weight set 0 were written."""
     n = stacks.shape[0]
-    t = np.zeros(T_SIZE, dtype=np.int64)
-    cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
-    won = np.zeros(MAX_SEATS, dtype=np.int64)
-    deck = np.empty(52, dtype=np.uint8)
-    state = np.zeros(1, dtype=np.uint64)
+    t, cards, won, deck, state = hand_buffers()
     at = 0
     for k in range(kinds.shape[0]):
         start = hand_start_compiled(seed, first + k)
@@ -207,11 +202,7 @@ def duplicate(
     """Deals ``first .. first + count - 1`` heads-up, each played twice: kind ``a`` in
     seat 0 and ``b`` in seat 1, then swapped with the same deck. ``out[k]`` gets
     ``a``'s net chips over the two hands of deal ``k``."""
-    t = np.zeros(T_SIZE, dtype=np.int64)
-    cards = np.zeros((MAX_SEATS, 7), dtype=np.int64)
-    won = np.zeros(MAX_SEATS, dtype=np.int64)
-    deck = np.empty(52, dtype=np.uint8)
-    state = np.zeros(1, dtype=np.uint64)
+    t, cards, won, deck, state = hand_buffers()
     none_f = np.zeros((0, N_FEATURES))
     none_i = np.zeros(0, dtype=np.int64)
     none_p = np.zeros(0)

@@ -1,8 +1,5 @@
-"""Each bot's cumulative result over a simulation, drawn as a PNG.
+"""Each bot's cumulative result over a simulation, drawn as a PNG (``stud.chart``).
 
-matplotlib draws it: a chart people read needs axes, labels and a legend, which is
-its job, and it is only imported here, when ``--plot`` is given, so it stays an
-optional extra (``pip install 'stud[plot]'``). The Agg backend needs no display.
 Long runs are thinned to at most ``MAX_POINTS`` points a line, which is more than a
 picture can show.
 """
@@ -13,20 +10,13 @@ from pathlib import Path
 
 import numpy as np
 
+from stud import chart
 from stud.sim.results import SimResult
 from stud.sim.run import SimError
 
-__all__ = ["MAX_POINTS", "plot_cumulative", "require_matplotlib"]
+__all__ = ["MAX_POINTS", "plot_cumulative"]
 
 MAX_POINTS = 4_000
-
-
-def require_matplotlib() -> None:
-    """Fail early, before a long run, when matplotlib is missing."""
-    try:
-        import matplotlib  # noqa: F401, PLC0415 (optional dependency, imported only when used)
-    except ImportError:
-        raise SimError("--plot needs matplotlib: pip install 'stud[plot]'") from None
 
 
 def plot_cumulative(result: SimResult, path: Path) -> None:
@@ -37,36 +27,21 @@ def plot_cumulative(result: SimResult, path: Path) -> None:
     """
     if result.cumulative is None:
         raise SimError("this simulation kept no per-hand results (keep_series)")
-    require_matplotlib()
-    import matplotlib  # noqa: PLC0415
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt  # noqa: PLC0415
-
     sim = result.sim
     seats = np.array([bot.seats for bot in result.bots])
     cumulative = result.cumulative / (sim.rules.big_bet * seats)
     hands = np.arange(1, len(cumulative) + 1)
     step = max(1, len(hands) // MAX_POINTS)
     rows = np.unique(np.append(np.arange(0, len(hands), step), len(hands) - 1))
-    figure, axes = plt.subplots(figsize=(9, 5), dpi=110)
-    for column, bot in enumerate(result.bots):
-        label = f"{bot.name}: {bot.bb_per_100:+.1f} ± {bot.ci95:.1f} bb/100"
-        axes.plot(hands[rows], cumulative[rows, column], label=label, linewidth=1.4)
-    axes.axhline(0, color="grey", linewidth=0.8)
-    axes.set_xlabel("hands played")
-    axes.set_ylabel("net result per seat (big bets)")
-    stopped = "" if result.complete else f" (stopped after {result.hands:,})"
-    axes.set_title(
-        f"{sim.rules.variant.game_name}, {sim.rules.stakes}, {sim.hands:,} hands{stopped}, "
-        f"seed {sim.seed}"
-    )
-    axes.legend(loc="best")
-    axes.grid(alpha=0.3)
-    figure.tight_layout()
-    try:
-        figure.savefig(path, format="png")
-    except OSError as error:
-        raise SimError(f"--plot {path}: cannot write ({error.strerror})") from None
-    finally:
-        plt.close(figure)
+    with chart.drawing(path, "--plot", SimError) as axes:
+        for column, bot in enumerate(result.bots):
+            label = f"{bot.name}: {bot.bb_per_100:+.1f} ± {bot.ci95:.1f} bb/100"
+            axes.plot(hands[rows], cumulative[rows, column], label=label, linewidth=1.4)
+        axes.axhline(0, color="grey", linewidth=0.8)
+        axes.set_xlabel("hands played")
+        axes.set_ylabel("net result per seat (big bets)")
+        stopped = "" if result.complete else f" (stopped after {result.hands:,})"
+        axes.set_title(
+            f"{sim.rules.variant.game_name}, {sim.rules.stakes}, {sim.hands:,} hands{stopped}, "
+            f"seed {sim.seed}"
+        )

@@ -32,7 +32,7 @@ def create_app(room: Room, hosts: Sequence[str] = LOCAL_HOSTS) -> Starlette:
 
     @asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        room.open()
+        await room.start()
         await room.ready()
         yield
         await room.close()

@@ -50,6 +50,16 @@ class _NewTable:
     bots: bool
 
 
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """What the room opens: tournaments with what they stored read, the tables stored,
+    and the default tables just stored for a new cardroom."""
+
+    tournaments: list[Director]
+    tables: list[_NewTable]
+    made: list[_NewTable]
+
+
 @dataclass
 class Room:
     """Every table of the server and the store behind them."""
@@ -88,22 +98,43 @@ class Room:
             viewer.push(frame("error", message="signed out: sign in again"))
             viewer.close()
 
+    async def start(self) -> None:
+        """Open the room at the server's start: what the store holds is read (and a new
+        store's default tables stored) in a worker thread, the loop free meanwhile;
+        then a task starts for every table."""
+        self._open(await asyncio.to_thread(self._read, set(self.tournaments), not self.tables))
+
     def open(self) -> None:
-        """Start a task for every stored table not yet running (the defaults in a new store)."""
-        for stored in (*self.store.finished_tournaments(), *self.store.tournaments()):
-            if stored.id not in self.tournaments:
-                self._run_tournament(Director(stored, self.store, self.settings))
-        rows = self.store.tables()
-        if not rows and self.defaults and not self.tables:
-            for name, variant, stakes in DEFAULT_TABLES:
-                self.create(name, variant, stakes, 6, bots=True)
-            return
-        for row in rows:
-            if row.id not in self.tables:
-                rules = Rules.from_stakes(row.stakes, row.variant)
-                if row.rake:
-                    rules = rules.with_rake(row.rake)
-                self._start(_NewTable(row.id, row.name, rules, row.seats, row.bots))
+        """``start``, the store read on the caller's thread: a table or tournament
+        stored since is opened too."""
+        self._open(self._read(set(self.tournaments), not self.tables))
+
+    def _read(self, running: set[int], empty: bool) -> _Stored:
+        """The stored tournaments not ``running`` (with what they stored read) and the
+        stored tables; an ``empty`` room in a store without tables stores
+        ``DEFAULT_TABLES`` first."""
+        rows = (*self.store.finished_tournaments(), *self.store.tournaments())
+        directors = [self._load_tournament(row) for row in rows if row.id not in running]
+        tables = []
+        for row in self.store.tables():
+            rules = Rules.from_stakes(row.stakes, row.variant)
+            if row.rake:
+                rules = rules.with_rake(row.rake)
+            tables.append(_NewTable(row.id, row.name, rules, row.seats, row.bots))
+        if not tables and self.defaults and empty:
+            made = [self._store_table(*table, 6, True, "") for table in DEFAULT_TABLES]
+            return _Stored(directors, [], made)
+        return _Stored(directors, tables, [])
+
+    def _open(self, stored: _Stored) -> None:
+        for director in stored.tournaments:
+            if director.id not in self.tournaments:
+                self._run_tournament(director)
+        for new in stored.tables:
+            if new.id not in self.tables:
+                self._start(new)
+        for new in stored.made:
+            self._launch_table(new)
 
     def _run_tournament(self, director: Director) -> None:
         director.start()
@@ -159,18 +190,11 @@ class Room:
         self.tables[new.id] = table
         return table
 
-    def create(
-        self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
-    ) -> Table:
-        """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
-        ``percent%[:cap]``, R9); raises ``ValueError``."""
-        table, _ = self._launch_table(self._store_table(name, variant, stakes, seats, bots, rake))
-        return table
-
     async def open_table(
         self, name: str, variant: str, stakes: str, seats: int, bots: bool, rake: str = ""
     ) -> Table:
-        """``create`` with the game checked and its row stored in a worker thread."""
+        """A new table (bots in all but two seats if ``bots``, the house's ``rake`` as
+        ``percent%[:cap]``, R9), its row stored in a worker thread; raises ``ValueError``."""
         new = await asyncio.to_thread(self._store_table, name, variant, stakes, seats, bots, rake)
         table, seated = self._launch_table(new)
         await asyncio.gather(*seated)  # the lobby's answer shows the table with its bots

@@ -19,22 +19,21 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
-from stud.bots import BOTS, make_bot
 from stud.history.phh import to_phh
 from stud.rules import MAX_SEATS, MIN_SEATS, Rules, Variant
-from stud.tournament.event import TableHand, Tournament, TournamentConfig
+from stud.tournament.event import TableHand, TournamentConfig
 from stud.tournament.structure import Clock, Structure, TournamentError
 from stud.web.frames import frame
-from stud.web.protocol import ProtocolError, Register, Unregister
+from stud.web.protocol import Register, Unregister
 from stud.web.recent import RecentHand
-from stud.web.seat import Seat
 from stud.web.settings import Settings
-from stud.web.store import EntryRow, Store, TournamentRow, UnfinishedHand
+from stud.web.store import EntryRow, Store, TournamentRow
+from stud.web.tournament_entries import Entries, check_open
 from stud.web.tournament_moves import carry_out_seating, guide
-from stud.web.tournament_progress import Progress, read_progress
+from stud.web.tournament_rounds import Rounds, seats_after
 from stud.web.tournament_standing import finish_notes, standing
 from stud.web.tournament_table import TournamentTable
 from stud.web.viewer import Viewer
@@ -150,33 +149,15 @@ def first_rules(spec: Spec) -> Rules:
     return tournament_config(spec).structure.rules(0)
 
 
-def seats_after(
-    tables: tuple[tuple[int, ...], ...], seating: Mapping[int, tuple[int, int]], size: int
-) -> dict[int, tuple[int, int]]:
-    """Where each player the tournament seats at ``tables`` sits: (table, seat).
-
-    Who stays at their table keeps their seat; a player new to a table (at the start,
-    or moved there by ``stud.tournament``, R10.3) takes its lowest free seat, in the
-    order the tournament lists them.
-    """
-    placed: dict[int, tuple[int, int]] = {}
-    for table, players in enumerate(tables):
-        stay = {p: seating[p] for p in players if p in seating and seating[p][0] == table}
-        placed.update(stay)
-        taken = {seat for _, seat in stay.values()}
-        free = iter([s for s in range(size) if s not in taken])
-        for player in players:
-            if player not in stay:
-                placed[player] = (table, next(free))
-    return placed
-
-
 class Director:
     """One tournament in the cardroom: its entries, its tables, and the rounds of hands.
 
-    The director is no task of its own: its tables call it from their tasks on the
-    one event loop, and it changes seats only when every table of the tournament is
-    between hands (the round is complete), so no table sees a seat change mid-hand.
+    What changes is decided by its entries (``tournament_entries``) and its rounds
+    (``tournament_rounds``), as values; the director stores each change in a worker
+    thread, then tells the tables. It is no task of its own: its tables call it from
+    their tasks on the one event loop, and it changes seats only when every table of
+    the tournament is between hands (the round is complete), so no table sees a seat
+    change mid-hand.
     """
 
     def __init__(self, row: TournamentRow, store: Store, settings: Settings | None = None) -> None:
@@ -186,48 +167,42 @@ class Director:
         self.config = tournament_config(self.spec)
         self.store = store
         self.settings = settings or Settings()
-        self.fill = row.bots
-        """Bots take the seats left once a person registers (the creator asked for it)."""
         self.state = row.state
         self._stored_progress = row.progress
         """Where the tournament stood when it was loaded (restored from it)."""
-        self.entries: list[EntryRow] = []
-        self.tournament: Tournament | None = None
-        self.started = 0.0
-        """When the tournament started, in seconds since the epoch (levels in minutes)."""
-        self.level = 0
-        self.rules = self.config.structure.rules(0)
-        """The stakes and game of the round being played (or the first)."""
-        self.round: dict[int, TableHand] = {}
-        """The hands of this round by table, until the round is recorded."""
-        self.results: dict[int, tuple[int, ...]] = {}
-        """The final stacks of the round's hands already over, by table."""
-        self.seating: dict[int, tuple[int, int]] = {}
-        """Every player still in: (table, seat)."""
-        self._announced = 0
-        self._seqs: dict[int, int] = {}
-        """Each person's last applied ``seq`` as stored, by account (a restart's)."""
-        self._unfinished: UnfinishedHand | None = None
+        self.entries = Entries(
+            self.config.players, row.bots, self.settings.bot, self.settings.time_bank
+        )
+        self.rounds = Rounds(self.config)
+        self._unfinished: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        """A hand left in play before rounds were stored: its seats and their stacks."""
         self._loaded = False
         self.wall: Callable[[], float] = time.time
         """The one clock levels in minutes run by: seconds since the epoch, as stored."""
         self._one_at_a_time = asyncio.Lock()
         """One change to the tournament at a time: an entry, a table's hand, a round."""
-        self._rounds: set[asyncio.Task[None]] = set()
-        """The tasks that deal the next round, kept until done."""
+        self._steps: set[asyncio.Task[None]] = set()
+        """The tasks that fill the seats or deal the next round, kept until done."""
         size = self.config.table_size
         self.tables = [
             TournamentTable(self, number, t.id, t.name, size, store, self.settings)
             for number, t in enumerate(store.tournament_tables(row.id))
         ]
 
+    @property
+    def rules(self) -> Rules:
+        """The stakes and game of the round being played (or the first)."""
+        return self.rounds.rules
+
     def load(self) -> None:
         """Read what the tournament stored: its entries, the last ``seq`` of each
         person's, and a hand left in play from before rounds were stored (a worker
         thread may do this, before ``start``)."""
-        self.entries = self.store.entries(self.id)
-        self._seqs = self.store.tournament_seqs(self.id)
-        self._unfinished = self.store.unfinished_hand(self.tables[0].id)
+        self.entries.rows = self.store.entries(self.id)
+        self.entries.seqs = self.store.tournament_seqs(self.id)
+        unfinished = self.store.unfinished_hand(self.tables[0].id)
+        if unfinished is not None:
+            self._unfinished = (tuple(unfinished.seats), tuple(unfinished.stacks))
         self._loaded = True
 
     def start(self) -> None:
@@ -250,26 +225,13 @@ class Director:
         """The table and seat of a person still in the tournament."""
         if account is None or self.state != "running":
             return None
-        for entry in self.entries:
-            if entry.bot is None and entry.account_id == account and entry.seat in self.seating:
-                table, seat = self.seating[entry.seat]
-                return self.tables[table], seat
-        return None
-
-    def stacks(self) -> list[int]:
-        """Every entrant's chips now: the tournament's, with this round's hands over."""
-        tournament = self.tournament
-        if tournament is None:
-            return [self.config.starting_stack] * self.config.players
-        stacks = list(tournament.stacks)
-        for table, final in self.results.items():
-            for player, chips in zip(self.round[table].players, final, strict=True):
-                stacks[player] = chips
-        return stacks
+        player = self.entries.player_of(account)
+        at = None if player is None else self.rounds.seating.get(player)
+        return None if at is None else (self.tables[at[0]], at[1])
 
     def standing(self, account: int | None) -> dict[str, Any]:
         """The tournament as everyone sees it, with ``you``: this account's entry."""
-        return standing(self, GAMES[self.spec["game"]], self.stacks(), account)
+        return standing(self, self.entries, self.rounds, GAMES[self.spec["game"]], account)
 
     def tell(self, viewer: Viewer) -> None:
         """The standing, to one connection."""
@@ -291,111 +253,54 @@ class Director:
         """``register`` or ``unregister`` from a connection at any of the tables; the
         entry is stored in a worker thread, and a tournament it fills begins."""
         async with self._one_at_a_time:
-            account = viewer.account
-            if account is None:
-                raise ProtocolError("sign in or play as a guest to register")
-            if self.state != "registering":
-                when = "is over" if self.state == "over" else "is full and has started"
-                raise ProtocolError(f"registration is closed: the tournament {when}")
+            account = check_open(self.state, viewer.account)
             if isinstance(command, Register):
                 entry = await asyncio.to_thread(self.store.enter, self.id, account)
-                self.entries.append(entry)
+                self.entries.add([entry])
                 viewer.push(frame("registered", tournament=self.id, seat=entry.seat))
                 self._note(f"{entry.name} registers")
-                bots = await asyncio.to_thread(self._enter_bots, self._bots_wanted())
-                if self._filled(bots):
-                    await self._deal_next_round()
+                await self._fill()
             else:
                 await asyncio.to_thread(self.store.unenter, self.id, account)
-                gone = [e for e in self.entries if e.account_id == account and e.bot is None]
-                self.entries = [e for e in self.entries if e not in gone]
+                gone = self.entries.remove(account)
                 viewer.push(frame("unregistered", tournament=self.id))
                 self._note(*(f"{e.name} unregisters" for e in gone))
             self.tell_all()
 
-    def _fill_and_begin(self) -> None:
-        """On a restart between a person's registering and the bots' filling the seats
-        left: they fill them now, and the tournament begins."""
-        if self._filled(self._enter_bots(self._bots_wanted())):
-            self._deal_round()
-
-    def _bots_wanted(self) -> list[str]:
-        """The bots that take the seats left, by name, if the creator asked for them
-        (once a person registered)."""
-        people = any(e.bot is None for e in self.entries)
-        if not (self.fill and people):
-            return []
-        bot = self.settings.bot
-        label = bot.capitalize() if bot in BOTS else "House"
-        free = sorted(set(range(self.config.players)) - {e.seat for e in self.entries})
-        return [f"{label} bot {seat + 1}" for seat in free]
+    async def _fill(self) -> None:
+        """The bots wanted take the seats left (entered in a worker thread, in seat
+        order); a tournament that is full begins, and its first round is dealt."""
+        bots = await asyncio.to_thread(self._enter_bots, self.entries.bots_wanted())
+        full = self.entries.add(bots)
+        if bots:
+            self._note(*(f"{e.name} registers" for e in bots))
+        if full:
+            self.rounds.begin(self.wall())
+            self.state = "running"
+            self._carry_out_seating()
+            self._note("The tournament starts")
+            await self._deal()
 
     def _enter_bots(self, names: list[str]) -> list[EntryRow]:
-        """Enter those bots (a transaction each, in seat order)."""
+        """Enter those bots (a transaction each)."""
         bot = self.settings.bot
         return [self.store.enter(self.id, None, bot=bot, name=name) for name in names]
 
-    def _filled(self, bots: list[EntryRow]) -> bool:
-        """The bots entered are in; whether that filled the tournament, which begins."""
-        self.entries = sorted([*self.entries, *bots], key=lambda e: e.seat)
-        if bots:
-            self._note(*(f"{e.name} registers" for e in bots))
-        if len(self.entries) < self.config.players:
-            return False
-        self._begin()
-        return True
-
-    def _begin(self) -> None:
-        """Every entry is in: everyone seated with the starting stack (R10.1), tables
-        filled in turn as ``stud.tournament`` seats them; the first round is dealt next."""
-        self.tournament = Tournament.start(self.config)
-        self.state = "running"
-        self.started = self.wall()
-        self.seating = seats_after(self.tournament.tables, {}, self.config.table_size)
-        self._carry_out_seating()
-        self._note("The tournament starts")
-
     # -- the rounds -----------------------------------------------------------------
 
-    def _deal_round(self) -> None:
-        """The hands the tournament says are due now, one to each table with two players
-        or more, at the level of this moment on the one clock (R10.1: between hands);
-        the round is stored before any table deals it."""
-        planned = self._plan_round()
-        if planned is not None:
-            progress, notes = planned
-            self.store.save_tournament(self.id, self.state, progress)
-            self._start_round(notes)
-
-    async def _deal_next_round(self) -> None:
-        """``_deal_round``, the round stored in a worker thread (the loop plays on)."""
-        planned = self._plan_round()
-        if planned is not None:
-            progress, notes = planned
-            await asyncio.to_thread(self.store.save_tournament, self.id, self.state, progress)
-            self._start_round(notes)
-
-    def _plan_round(self) -> tuple[dict[str, Any], tuple[str, ...]] | None:
-        """The round due now, as the tournament stands with it (to store), and what the
-        tables are told of it; ``None`` once the tournament is over."""
-        tournament = self.tournament
-        if tournament is None or tournament.is_over:
-            return None
-        due = tournament.deal((self.wall() - self.started) / 60)
-        first = due[0]
-        changed = first.level != self.level or first.rules.variant is not self.rules.variant
-        self.level, self.rules = first.level, first.rules
-        self.round, self.results = {hand.table: hand for hand in due}, {}
-        level = f"Level {first.level + 1}: {first.rules.variant.game_name} at {first.rules.stakes}"
-        return self._progress(), (level,) if changed else ()
-
-    def _start_round(self, notes: tuple[str, ...]) -> None:
-        """Each table is given its hand of the stored round, and deals it."""
+    async def _deal(self) -> None:
+        """The round due now (``Rounds.deal``), stored in a worker thread before any
+        table deals it; then each table is given its hand of it, and deals it."""
+        rounds = self.rounds
+        dealt = rounds.deal(self.wall())
+        if dealt is None:
+            return
+        await asyncio.to_thread(self.store.save_tournament, self.id, self.state, dealt.progress)
         for table in self.tables:
-            table.rules = self.rules
-            table.due = self.round.get(table.number)
-        if notes:
-            self._note(*notes)
+            table.rules = rounds.rules
+            table.due = rounds.round.get(table.number)
+        if dealt.notes:
+            self._note(*dealt.notes)
         for table in self.tables:
             table.wake()
         self.tell_all()
@@ -409,146 +314,80 @@ class Director:
         tournament says and the next round is dealt. One table's hand at a time: the
         next waits for this one's to be stored."""
         async with self._one_at_a_time:
-            await self._hand_over(recent, due, final)
-
-    async def _hand_over(self, recent: RecentHand, due: TableHand, final: tuple[int, ...]) -> None:
-        tournament = self.tournament
-        assert tournament is not None
-        phh = to_phh(recent.state, players=list(recent.names))
-        before = self.results
-        results = {**before, due.table: final}
-        if len(results) < len(self.round):
-            await self._store_hand(recent, phh, self._progress(results=results), {}, over=False)
-            self.results = results
-            self.tell_all()  # the standings show the chips as each table's hand ends
-            return
-        after = tournament.record([(self.round[t], results[t]) for t in sorted(self.round)])
-        fresh = after.finishes[len(tournament.finishes) :]
-        seating = seats_after(after.tables, self.seating, self.config.table_size)
-        state = "over" if after.is_over else self.state
-        progress = self._progress(after, seating, {})
-        prizes = {f.player: f.prize for f in fresh}
-        await self._store_hand(recent, phh, progress, prizes, over=after.is_over)
-        self.tournament, self.seating, self.state = after, seating, state
-        self.round, self.results = {}, {}
-        round_ = asyncio.get_running_loop().create_task(self._next_round())
-        self._rounds.add(round_)
-        round_.add_done_callback(self._rounds.discard)
-
-    async def _store_hand(
-        self,
-        recent: RecentHand,
-        phh: str,
-        progress: dict[str, Any],
-        prizes: dict[int, int],
-        *,
-        over: bool,
-    ) -> None:
-        """A table's hand, where the tournament stands and any prizes it settled, in one
-        transaction in a worker thread."""
-        await asyncio.to_thread(
-            self.store.finish_tournament_hand,
-            recent.hand_id,
-            self.id,
-            recent.pot,
-            phh,
-            progress,
-            prizes,
-            over,
-        )
+            ended = self.rounds.hand_ended(due.table, final)
+            phh = to_phh(recent.state, players=list(recent.names))
+            await asyncio.to_thread(
+                self.store.finish_tournament_hand,
+                recent.hand_id,
+                self.id,
+                recent.pot,
+                phh,
+                ended.progress,
+                ended.prizes,
+                ended.over,
+            )
+            self.rounds.take(ended)
+            if ended.after is None:
+                self.tell_all()  # the standings show the chips as each table's hand ends
+                return
+            if ended.over:
+                self.state = "over"
+            self._later(self._next_round)
 
     async def _next_round(self) -> None:
+        """Who finished where is said, the players are seated where the tournament now
+        says, and the next round is dealt (or the final standings shown)."""
+        fresh = self.rounds.fresh_finishes()
+        if fresh:
+            self._note(*finish_notes(fresh, self.entries.names()))
+            self.tell_all()
+        self._carry_out_seating()
+        if self.state == "running":
+            await self._deal()
+        else:
+            self.tell_all()
+
+    def _later(self, step: Callable[[], Awaitable[None]]) -> None:
+        """Take ``step`` in a task of its own, one change at a time, kept until done."""
+        task = asyncio.get_running_loop().create_task(self._take(step))
+        self._steps.add(task)
+        task.add_done_callback(self._steps.discard)
+
+    async def _take(self, step: Callable[[], Awaitable[None]]) -> None:
         async with self._one_at_a_time:
             try:
-                self._announce()
-                self._carry_out_seating()
-                if self.state == "running":
-                    await self._deal_next_round()
-                else:
-                    self.tell_all()
+                await step()
             except Exception:  # no caller to tell: say so where the operator looks
                 log.exception("tournament %s: the next round failed", self.id)
 
-    def _announce(self) -> None:
-        """Say who finished where, and what they won."""
-        tournament = self.tournament
-        if tournament is None or len(tournament.finishes) == self._announced:
-            return
-        fresh = tournament.finishes[self._announced :]
-        self._announced = len(tournament.finishes)
-        names = {e.seat: e.name for e in self.entries}
-        notes = finish_notes(fresh, names)
-        self._note(*notes)
-        self.tell_all()
-
     def _carry_out_seating(self) -> None:
-        """Make every table's seats what ``seating`` says (``tournament_moves``), and
-        send the people just seated who watch another of its tables to their own."""
+        """Make every table's seats what the rounds' seating says
+        (``tournament_moves``), and send the people just seated who watch another of
+        its tables to their own."""
+        rounds = self.rounds
         arrived = carry_out_seating(
-            self.tables, self.seating, self.entries, self.stacks(), self._seat_for
+            self.tables, rounds.seating, self.entries.rows, rounds.stacks(), self.entries.seat_for
         )
         guide(self.tables, arrived, self.where)
 
-    def _seat_for(self, entry: EntryRow, stack: int) -> Seat:
-        bot = make_bot(entry.bot) if entry.bot else None
-        return Seat(
-            account=entry.account_id,
-            name=entry.name,
-            stack=stack,
-            bot=bot,
-            bot_name=entry.bot,
-            last_seq=0 if bot else self._seqs.get(entry.account_id, 0),
-            bank=self.settings.time_bank,
-        )
-
-    # -- the store ------------------------------------------------------------------
-
-    def _progress(
-        self,
-        tournament: Tournament | None = None,
-        seating: Mapping[int, tuple[int, int]] | None = None,
-        round_: Mapping[int, TableHand] | None = None,
-        results: Mapping[int, tuple[int, ...]] | None = None,
-    ) -> dict[str, Any]:
-        """Where the tournament stands (or would, with these), to store."""
-        tournament = tournament or self.tournament
-        assert tournament is not None
-        return Progress(
-            tournament,
-            self.started,
-            self.level,
-            self.rules,
-            self.seating if seating is None else seating,
-            self.round if round_ is None else round_,
-            self.results if results is None else results,
-        ).stored()
-
     def _restore(self) -> None:
-        """Entries and the tournament as stored; the round in play goes on: tables whose
-        hand was over wait, a hand in play is dealt again and replayed, the rest deal."""
+        """The tournament as stored; the round in play goes on: tables whose hand was
+        over wait, a hand in play is dealt again and replayed, the rest deal. One still
+        registering (a restart between a person's registering and the bots' filling the
+        seats left) fills them, and begins."""
         stored = self._stored_progress
         if self.state == "registering" or stored is None:
-            self._fill_and_begin()
+            self._later(self._fill)
             return
-        progress = read_progress(self.config, stored)
-        self.tournament = progress.tournament
-        self._announced = len(progress.tournament.finishes)
-        self.started, self.level, self.rules = progress.started, progress.level, progress.rules
+        rounds = self.rounds
+        rounds.restore(stored, self.state == "over", self._unfinished)
         if self.state == "over":
             return
-        self.seating = dict(progress.seating)
-        self.round, self.results = dict(progress.round), dict(progress.results)
         self._carry_out_seating()
-        if "round" not in stored:  # stored before rounds were: a hand in play is the round's
-            unfinished = self._unfinished
-            if unfinished is not None:
-                seats, at_start = tuple(unfinished.seats), tuple(unfinished.stacks)
-                hand = TableHand(self.tournament.hands, 0, seats, at_start, self.rules, self.level)
-                self.round = {0: hand}
-        if not self.round:
-            self._deal_round()
+        if not rounds.round:
+            self._later(self._deal)
             return
         for table in self.tables:
-            table.rules = self.rules
-            if table.number not in self.results:
-                table.due = self.round.get(table.number)
+            table.rules = rounds.rules
+            if table.number not in rounds.results:
+                table.due = rounds.round.get(table.number)

@@ -7,11 +7,12 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any, Protocol
 
-from stud.rules import Rules, Variant
-from stud.storage.schema import EntryRow
-from stud.tournament.event import Tournament, TournamentConfig
+from stud.rules import Variant
+from stud.tournament.event import TournamentConfig
 from stud.tournament.places import Finish, ordinal
 from stud.tournament.structure import Clock
+from stud.web.tournament_entries import Entries
+from stud.web.tournament_rounds import Rounds
 
 __all__ = ["Standings", "finish_notes", "standing"]
 
@@ -46,43 +47,27 @@ class Standings(Protocol):
     def state(self) -> str: ...
 
     @property
-    def fill(self) -> bool: ...
-
-    @property
-    def entries(self) -> list[EntryRow]: ...
-
-    @property
-    def tournament(self) -> Tournament | None: ...
-
-    @property
-    def seating(self) -> dict[int, tuple[int, int]]: ...
-
-    @property
     def tables(self) -> Sequence[_Table]: ...
-
-    @property
-    def level(self) -> int: ...
-
-    @property
-    def rules(self) -> Rules: ...
-
-    @property
-    def started(self) -> float: ...
 
 
 def standing(
-    t: Standings, games: tuple[Variant, ...], stacks: Sequence[int], account: int | None
+    t: Standings,
+    entries: Entries,
+    rounds: Rounds,
+    games: tuple[Variant, ...],
+    account: int | None,
 ) -> dict[str, Any]:
-    """The tournament ``t`` (playing ``games``, its entrants holding ``stacks``) as
-    everyone sees it, with ``you``: this account's entry."""
-    config, spec, tournament = t.config, t.spec, t.tournament
+    """The tournament ``t`` (its ``entries``, its ``rounds`` as they stand, playing
+    ``games``) as everyone sees it, with ``you``: this account's entry."""
+    config, spec, tournament = t.config, t.spec, rounds.tournament
+    stacks = rounds.stacks()
     structure = config.structure
     finishes: dict[int, Finish] = {f.player: f for f in tournament.finishes} if tournament else {}
     players: list[dict[str, Any]] = []
     you = None
-    for entry in t.entries:
+    for entry in entries.rows:
         finish = finishes.get(entry.seat)
-        at = t.seating.get(entry.seat) if t.state == "running" else None
+        at = rounds.seating.get(entry.seat) if t.state == "running" else None
         player: dict[str, Any] = {
             "seat": entry.seat,
             "name": entry.name,
@@ -99,12 +84,12 @@ def standing(
         if account is not None and entry.bot is None and entry.account_id == account:
             you = player
     players.sort(key=lambda p: (p["place"] or 0, -p["stack"], p["seat"]))
-    ends = sum(level.length for level in structure.levels[: t.level + 1])
-    last = t.level + 1 >= len(structure.levels)
+    ends = sum(level.length for level in structure.levels[: rounds.level + 1])
+    last = rounds.level + 1 >= len(structure.levels)
     timed = structure.clock is Clock.MINUTES
-    following = structure.levels[min(t.level + 1, len(structure.levels) - 1)]
+    following = structure.levels[min(rounds.level + 1, len(structure.levels) - 1)]
     seated = [0] * len(t.tables)
-    for table, _ in t.seating.values():
+    for table, _ in rounds.seating.values():
         seated[table] += 1
     return {
         "id": t.id,
@@ -118,23 +103,23 @@ def standing(
         "state": t.state,
         "game": ("Mixed: " if len(games) > 1 else "") + ", ".join(g.game_name for g in games),
         "players": config.players,
-        "registered": len(t.entries),
+        "registered": len(entries.rows),
         "buy_in": config.buy_in,
         "prize_pool": config.prize_pool,
         "prizes": list(config.prizes),
         "starting_stack": config.starting_stack,
         "clock": structure.clock.value,
         "level_length": spec["level_length"],
-        "bots": t.fill,
-        "level": t.level + 1,
-        "stakes": t.rules.stakes,
-        "playing": t.rules.variant.game_name,
+        "bots": entries.fill,
+        "level": rounds.level + 1,
+        "stakes": rounds.rules.stakes,
+        "playing": rounds.rules.variant.game_name,
         "next_stakes": None if last else following.rules(games[0]).stakes,
-        "level_ends_at": None if last or not timed else t.started + 60 * ends,
+        "level_ends_at": None if last or not timed else rounds.started + 60 * ends,
         "hands_to_next_level": None
         if last or timed or tournament is None
         else max(0, ends - tournament.rounds),
-        "players_left": len(tournament.still_in) if tournament else len(t.entries),
+        "players_left": len(tournament.still_in) if tournament else len(entries.rows),
         "standings": players,
         "you": you,
     }

@@ -87,6 +87,19 @@ class Accounts(StoreBase):
     def _grant(self, session: Session, account: Account) -> None:
         move(session.connection(), account.id, GRANT, "grant")
 
+    def _new_account(
+        self, session: Session, name: str, password: str | None = None, guest: bool = False
+    ) -> str:
+        """A new account of ``name`` given its first bankroll (``_grant``), signed in:
+        its session token."""
+        account = Account(
+            name=name, name_key=name_key(name), password=password, guest=guest, bankroll=0
+        )
+        session.add(account)
+        session.flush()
+        self._grant(session, account)
+        return self._new_session(session, account)
+
     def _new_session(self, session: Session, account: Account) -> str:
         token = secrets.token_urlsafe(32)
         session.add(LoginSession(token=token, account_id=account.id))
@@ -104,11 +117,7 @@ class Accounts(StoreBase):
         hashed = hash_password(password)
         try:
             with self._tx() as session:
-                account = Account(name=name, name_key=name_key(name), password=hashed, bankroll=0)
-                session.add(account)
-                session.flush()
-                self._grant(session, account)
-                return self._new_session(session, account)
+                return self._new_account(session, name, password=hashed)
         except IntegrityError:
             raise StoreError(Said(N_('the name "{name}" is taken'), {"name": name})) from None
 
@@ -132,12 +141,7 @@ class Accounts(StoreBase):
         for _ in range(5):  # a random name can be taken: draw again
             try:
                 with self._tx() as session:
-                    name = f"guest-{secrets.token_hex(4)}"
-                    account = Account(name=name, name_key=name_key(name), guest=True, bankroll=0)
-                    session.add(account)
-                    session.flush()
-                    self._grant(session, account)
-                    return self._new_session(session, account)
+                    return self._new_account(session, f"guest-{secrets.token_hex(4)}", guest=True)
             except IntegrityError:
                 continue
         raise StoreError(Said(N_("could not find a free guest name; try again")))

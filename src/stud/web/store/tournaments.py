@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from sqlalchemy import select, update
+from sqlalchemy.orm import Session
 
 from stud.said import N_, Said
 from stud.storage.schema import (
@@ -107,11 +108,11 @@ class Tournaments(StoreBase):
         """Register for a tournament, paying the buy-in from the bankroll (the house's
         for a bot) into the prize pool, in the first free seat."""
         with self._tx() as session:
-            tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
-            if tournament is None:
-                raise StoreError("no such tournament")
-            if tournament.state != "registering":
-                raise StoreError(Said(N_("registration is closed: the tournament has started")))
+            tournament = _registering(
+                session,
+                tournament_id,
+                Said(N_("registration is closed: the tournament has started")),
+            )
             account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
                 raise StoreError("no such account")
@@ -145,11 +146,11 @@ class Tournaments(StoreBase):
     def unenter(self, tournament_id: int, account_id: int) -> None:
         """Take back a registration before the start; the buy-in is refunded."""
         with self._tx() as session:
-            tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
-            if tournament is None:
-                raise StoreError("no such tournament")
-            if tournament.state != "registering":
-                raise StoreError(Said(N_("the tournament has started: you cannot unregister now")))
+            tournament = _registering(
+                session,
+                tournament_id,
+                Said(N_("the tournament has started: you cannot unregister now")),
+            )
             entry = session.scalar(
                 select(EntryRow).where(
                     EntryRow.tournament_id == tournament_id,
@@ -214,3 +215,14 @@ class Tournaments(StoreBase):
         tables = [t.id for t in self.tournament_tables(tournament_id)]
         with self._tx() as session:
             return newest_seqs(session, tables, None)
+
+
+def _registering(session: Session, tournament_id: int, closed: Said) -> TournamentRow:
+    """The tournament, locked for this transaction while it still takes registrations;
+    a ``StoreError`` saying ``closed`` once it has started."""
+    tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
+    if tournament is None:
+        raise StoreError("no such tournament")
+    if tournament.state != "registering":
+        raise StoreError(closed)
+    return tournament
