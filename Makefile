@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.stud-installed
 
-.PHONY: run test lint typecheck unit docs cli-docs bench bench-sim bench-server clean terminal-tools web-tools
+.PHONY: run test lint typecheck unit docs cli-docs bench bench-sim bench-server clean terminal-tools web-tools messages
 
 $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 	$(PYTHON) -m venv $(VENV)
@@ -18,6 +18,17 @@ $(STAMP): pyproject.toml setup.py src/stud/evaluation/_cfast.c
 # (docs/cardroom.md). `stud play` still plays in the terminal.
 run: $(STAMP)
 	$(BIN)/stud serve --host 127.0.0.1 --port 8000
+
+# The page's words: extract them (babel.cfg: the Python, the page's scripts and HTML)
+# into the template, and update each language's catalogue from it; translators then
+# fill the new empty msgstr (docs/translations.md). The page reads the .po files as
+# they are, so there is nothing to compile.
+KEYWORDS := -k N_ -k NC_:1c,2 -k n_:1,2 -k p_:1c,2
+messages: $(STAMP)
+	PYTHONPATH=src $(BIN)/pybabel extract -F babel.cfg $(KEYWORDS) --no-location --sort-output \
+	  --project stud --copyright-holder stud -o src/stud/locale/messages.pot src
+	$(BIN)/pybabel update -D messages -i src/stud/locale/messages.pot -d src/stud/locale \
+	  --ignore-obsolete --no-fuzzy-matching --width 100
 
 lint: $(STAMP)
 	$(BIN)/ruff format --check src tests benchmarks examples

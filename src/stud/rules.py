@@ -10,6 +10,8 @@ from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TypeVar
 
+from stud.said import N_
+
 __all__ = [
     "DEFAULT_STAKES",
     "MAX_SEATS",
@@ -46,9 +48,9 @@ class Variant(StrEnum):
     def game_name(self) -> str:
         """The game's name as a cardroom prints it."""
         return {
-            Variant.STUD: "Seven-Card Stud",
-            Variant.STUD8: "Seven-Card Stud Hi-Lo (8 or better)",
-            Variant.RAZZ: "Razz",
+            Variant.STUD: N_("Seven-Card Stud"),
+            Variant.STUD8: N_("Seven-Card Stud Hi-Lo (8 or better)"),
+            Variant.RAZZ: N_("Razz"),
         }[self]
 
 

@@ -19,6 +19,8 @@ from __future__ import annotations
 
 from typing import NamedTuple, Protocol
 
+from stud.said import N_, Said
+
 __all__ = [
     "ALL_IN",
     "PHH",
@@ -26,8 +28,12 @@ __all__ = [
     "VERBS",
     "Verb",
     "action_button",
+    "action_button_said",
+    "action_phrase",
     "action_said",
     "button",
+    "button_said",
+    "phrase",
     "said",
 ]
 
@@ -109,6 +115,51 @@ def said(
     return text
 
 
+_PHRASES: dict[str, tuple[str, str | None]] = {
+    "ante": (N_("posts the ante"), N_("posts the ante {amount}")),
+    "bring_in": (N_("brings in"), N_("brings in for {amount}")),
+    "fold": (N_("folds"), None),
+    "check": (N_("checks"), None),
+    "call": (N_("calls"), N_("calls {amount}")),
+    "complete": (N_("completes to"), N_("completes to {amount}")),
+    "bet": (N_("bets"), N_("bets {amount}")),
+    "raise": (N_("raises to"), N_("raises to {amount}")),
+    "show": (N_("shows"), None),
+    "muck": (N_("mucks"), None),
+    "win": (N_("wins"), N_("wins {amount}")),
+}
+"""``VERBS``' third person as message ids, without and with an amount, for the
+languages of the cardroom's page (``stud.said``; ``said`` is their English)."""
+
+_BUTTONS: dict[str, tuple[str, str | None]] = {
+    "ante": (N_("Post the ante"), N_("Post the ante {amount}")),
+    "bring_in": (N_("Bring in"), N_("Bring in {amount}")),
+    "fold": (N_("Fold"), None),
+    "check": (N_("Check"), None),
+    "call": (N_("Call"), N_("Call {amount}")),
+    "complete": (N_("Complete to"), N_("Complete to {amount}")),
+    "bet": (N_("Bet"), N_("Bet {amount}")),
+    "raise": (N_("Raise to"), N_("Raise to {amount}")),
+    "show": (N_("Show"), None),
+    "muck": (N_("Muck"), None),
+    "win": (N_("Win"), N_("Win {amount}")),
+}
+"""``VERBS``' buttons as message ids, without and with an amount."""
+
+
+def phrase(word: str, amount: int | None = None, *, all_in: bool = False) -> Said:
+    """``said(word, amount, all_in=all_in)`` as a message for any language."""
+    bare, counted = _PHRASES[word]
+    out = Said(bare) if amount is None or counted is None else Said(counted, {"amount": amount})
+    return Said(N_("{action} and is all-in"), {"action": out}) if all_in else out
+
+
+def button_said(word: str, amount: int | None = None) -> Said:
+    """``button(word, amount)`` as a message for any language."""
+    bare, counted = _BUTTONS[word]
+    return Said(bare) if amount is None or counted is None else Said(counted, {"amount": amount})
+
+
 def button(word: str, amount: int | None = None) -> str:
     """A button's text: ``Raise to 20``, ``Call 5``, ``Fold``."""
     text = VERBS[word].button
@@ -126,8 +177,12 @@ _WITH_CHIPS = frozenset({"call", "bring_in"})
 """Actions whose amount is the chips they put in, not a total they name."""
 
 
-def _total(action: Spoken) -> int | None:
+def _total(action: Spoken, chips: int | None = None) -> int | None:
+    """The total an action names (``Raise(20)``: 20), or for a call or a bring-in the
+    ``chips`` it puts in."""
     to: int | None = getattr(action, "to", None)
+    if to is None and action.word in _WITH_CHIPS:
+        return chips
     return to
 
 
@@ -141,15 +196,19 @@ def action_said(
 ) -> str:
     """An action as ``said`` says it, with the total it names (``raises to 20``) or, for a
     call or a bring-in, the chips ``amount`` it put in when given (``calls 5``)."""
-    total = _total(action)
-    if total is None and action.word in _WITH_CHIPS:
-        total = amount
-    return said(action.word, total, you=you, all_in=all_in, chips=chips)
+    return said(action.word, _total(action, amount), you=you, all_in=all_in, chips=chips)
+
+
+def action_phrase(action: Spoken, amount: int | None = None, *, all_in: bool = False) -> Said:
+    """``action_said`` (third person, no chips) as a message for any language."""
+    return phrase(action.word, _total(action, amount), all_in=all_in)
 
 
 def action_button(action: Spoken, chips: int) -> str:
     """A button's text for an action: ``Raise to 20``; a call or bring-in of ``chips``."""
-    total = _total(action)
-    if total is None and action.word in _WITH_CHIPS:
-        total = chips
-    return button(action.word, total)
+    return button(action.word, _total(action, chips))
+
+
+def action_button_said(action: Spoken, chips: int) -> Said:
+    """``action_button`` as a message for any language."""
+    return button_said(action.word, _total(action, chips))

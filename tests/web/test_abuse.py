@@ -46,7 +46,11 @@ def test_one_account_opens_a_bounded_number_of_tables() -> None:
             statuses = [(await asyncio.to_thread(_open, room.port, token))[0] for _ in range(6)]
             assert statuses == [200] * 4 + [429] * 2
             _, answer = await asyncio.to_thread(_open, room.port, token)
-            assert answer == {"error": "you opened 4 tables already: play at one of them"}
+            assert answer["error"] == "you opened 4 tables already: play at one of them"
+            assert answer["said"] == {
+                "id": "you opened {n} tables already: play at one of them",
+                "args": {"n": 4},
+            }
             assert len(room.room.tables) == 4
             other = room.store.guest()  # another account is not held back
             assert (await asyncio.to_thread(_open, room.port, other))[0] == 200

@@ -76,7 +76,9 @@ def test_a_snapshot_carries_the_hands_log_so_far_as_that_viewer_may_see_it() -> 
                     async with connect(room, table_id, token) as fresh:
                         again: Message = await fresh.until(lambda m: m["type"] == "snapshot")
                     log = again["log"]
-                    assert log[0] == {"kind": "note", "text": f"Hand {snap['table']['hand']['id']}"}
+                    number = snap["table"]["hand"]["id"]
+                    said = {"id": "Hand {id}", "args": {"id": number}}
+                    assert log[0] == {"kind": "note", "text": f"Hand {number}", "said": said}
                     kinds = [e["kind"] for e in log]
                     assert kinds.count("ante") == 2
                     assert kinds.count("dealt") == 2

@@ -74,7 +74,11 @@ def test_a_player_replays_their_hand_as_they_saw_it_and_a_watcher_as_an_observer
                 assert first["seats"][1 - seat]["down_count"] == 2
                 assert _without_clock(last) == _without_clock(final["table"])
                 assert all(s["table"]["hand"]["legal"] == [] for s in steps)
-                assert steps[0]["events"][0] == {"kind": "note", "text": f"Hand {hand_id}"}
+                assert steps[0]["events"][0] == {
+                    "kind": "note",
+                    "text": f"Hand {hand_id}",
+                    "said": {"id": "Hand {id}", "args": {"id": hand_id}},
+                }
             # Someone who watched sees no down cards until a showdown shows them.
             status, seen = await _get(room, f"/api/hands/{hand_id}/replay", watcher)
             assert status == 200
@@ -88,10 +92,8 @@ def test_a_player_replays_their_hand_as_they_saw_it_and_a_watcher_as_an_observer
             ]
             # Someone who neither played nor watched it may not replay it.
             status, refused = await _get(room, f"/api/hands/{hand_id}/replay", stranger)
-            assert (status, refused) == (
-                403,
-                {"error": "you may replay only the hands you played or watched"},
-            )
+            only = "you may replay only the hands you played or watched"
+            assert (status, refused) == (403, {"error": only, "said": {"id": only}})
             status, listing = await _get(room, f"/api/tables/{table}/replays", stranger)
             assert listing == {"hands": []}
             status, refused = await _get(room, f"/api/hands/{hand_id}/replay")

@@ -31,18 +31,25 @@ from enum import IntEnum
 from itertools import combinations
 
 from stud.cards import Card, Rank
+from stud.said import N_, NC_, Said
 
 __all__ = [
     "HighCategory",
     "best_high_five",
     "best_low8_five",
     "describe_high",
+    "describe_high_so_far",
     "describe_low",
+    "describe_low_draw",
     "five_card_high",
     "high_category",
     "high_value",
     "low8_value",
     "razz_value",
+    "said_high",
+    "said_high_so_far",
+    "said_low",
+    "said_low_draw",
     "showing_value",
 ]
 
@@ -190,56 +197,93 @@ def showing_value(up_cards: Sequence[Card], *, ace_low: bool = False) -> int:
     return pairing << 20 | _pack(ordered)
 
 
-_RANK_NAMES = {
-    1: ("ace", "aces"),
-    2: ("deuce", "deuces"),
-    3: ("three", "threes"),
-    4: ("four", "fours"),
-    5: ("five", "fives"),
-    6: ("six", "sixes"),
-    7: ("seven", "sevens"),
-    8: ("eight", "eights"),
-    9: ("nine", "nines"),
-    10: ("ten", "tens"),
-    11: ("jack", "jacks"),
-    12: ("queen", "queens"),
-    13: ("king", "kings"),
-    14: ("ace", "aces"),
+_RANK_WORDS = {
+    1: (NC_("rank", "ace"), NC_("ranks", "aces"), NC_("of ranks", "aces")),
+    2: (NC_("rank", "deuce"), NC_("ranks", "deuces"), NC_("of ranks", "deuces")),
+    3: (NC_("rank", "three"), NC_("ranks", "threes"), NC_("of ranks", "threes")),
+    4: (NC_("rank", "four"), NC_("ranks", "fours"), NC_("of ranks", "fours")),
+    5: (NC_("rank", "five"), NC_("ranks", "fives"), NC_("of ranks", "fives")),
+    6: (NC_("rank", "six"), NC_("ranks", "sixes"), NC_("of ranks", "sixes")),
+    7: (NC_("rank", "seven"), NC_("ranks", "sevens"), NC_("of ranks", "sevens")),
+    8: (NC_("rank", "eight"), NC_("ranks", "eights"), NC_("of ranks", "eights")),
+    9: (NC_("rank", "nine"), NC_("ranks", "nines"), NC_("of ranks", "nines")),
+    10: (NC_("rank", "ten"), NC_("ranks", "tens"), NC_("of ranks", "tens")),
+    11: (NC_("rank", "jack"), NC_("ranks", "jacks"), NC_("of ranks", "jacks")),
+    12: (NC_("rank", "queen"), NC_("ranks", "queens"), NC_("of ranks", "queens")),
+    13: (NC_("rank", "king"), NC_("ranks", "kings"), NC_("of ranks", "kings")),
 }
+"""Each rank as a word: one (``ace high``), many (``aces full``), and many after "of"
+(``pair of aces``), which other languages say differently (French ``paire d'as``)."""
+
+_RANK_LETTERS = {
+    1: NC_("rank letter", "A"),
+    2: NC_("rank letter", "2"),
+    3: NC_("rank letter", "3"),
+    4: NC_("rank letter", "4"),
+    5: NC_("rank letter", "5"),
+    6: NC_("rank letter", "6"),
+    7: NC_("rank letter", "7"),
+    8: NC_("rank letter", "8"),
+    9: NC_("rank letter", "9"),
+    10: NC_("rank letter", "T"),
+    11: NC_("rank letter", "J"),
+    12: NC_("rank letter", "Q"),
+    13: NC_("rank letter", "K"),
+}
+"""Each rank as the one character a low is written with (``Q-8-4-2-2``)."""
+
+
+def _one(rank: int) -> Said:
+    return _RANK_WORDS[1 if rank == 14 else rank][0]
+
+
+def _many(rank: int) -> Said:
+    return _RANK_WORDS[1 if rank == 14 else rank][1]
+
+
+def _of(rank: int) -> Said:
+    return _RANK_WORDS[1 if rank == 14 else rank][2]
 
 
 def _ranks_of(value: int) -> list[int]:
     return [(value >> shift) & 0xF for shift in (16, 12, 8, 4, 0)]
 
 
-def describe_high(value: int) -> str:
+def said_high(value: int) -> Said:
     """A high value as players say it: ``full house, kings full of fours``."""
     category = high_category(value)
     r = _ranks_of(value)
-    one = {k: v[0] for k, v in _RANK_NAMES.items()}
-    many = {k: v[1] for k, v in _RANK_NAMES.items()}
     match category:
         case HighCategory.STRAIGHT_FLUSH:
-            return "royal flush" if r[0] == 14 else f"straight flush, {one[r[0]]} high"
+            if r[0] == 14:
+                return Said(N_("royal flush"))
+            return Said(N_("straight flush, {rank} high"), {"rank": _one(r[0])})
         case HighCategory.FOUR_OF_A_KIND:
-            return f"four of a kind, {many[r[0]]}"
+            return Said(N_("four of a kind, {ranks}"), {"ranks": _of(r[0])})
         case HighCategory.FULL_HOUSE:
-            return f"full house, {many[r[0]]} full of {many[r[3]]}"
+            return Said(
+                N_("full house, {high} full of {low}"), {"high": _many(r[0]), "low": _many(r[3])}
+            )
         case HighCategory.FLUSH:
-            return f"flush, {one[r[0]]} high"
+            return Said(N_("flush, {rank} high"), {"rank": _one(r[0])})
         case HighCategory.STRAIGHT:
-            return f"straight, {one[r[0]]} high"
+            return Said(N_("straight, {rank} high"), {"rank": _one(r[0])})
         case HighCategory.THREE_OF_A_KIND:
-            return f"three of a kind, {many[r[0]]}"
+            return Said(N_("three of a kind, {ranks}"), {"ranks": _of(r[0])})
         case HighCategory.TWO_PAIR:
-            return f"two pair, {many[r[0]]} and {many[r[2]]}"
+            return Said(N_("two pair, {high} and {low}"), {"high": _many(r[0]), "low": _many(r[2])})
         case HighCategory.PAIR:
-            return f"pair of {many[r[0]]}"
+            return Said(N_("pair of {ranks}"), {"ranks": _of(r[0])})
         case _:
-            return f"high card {one[r[0]]}"
+            return Said(N_("high card {rank}"), {"rank": _one(r[0])})
 
 
-def describe_low(value: int) -> str:
+def describe_high(value: int) -> str:
+    """``said_high`` in English."""
+    return said_high(value).english()
+
+
+def said_low(value: int) -> Said:
     """A low value (eight-or-better or razz) as players say it: ``8-6-5-4-3 low``.
 
     A paired razz hand is read from the top, as players read it, and says what pairs
@@ -247,41 +291,59 @@ def describe_low(value: int) -> str:
     """
     ranks = _ranks_of(value)
     if value >> 20 == 0:
-        return "-".join(_low_char(x) for x in ranks) + " low"
-    text = "-".join(_low_char(x) for x in sorted(ranks, reverse=True))
+        return Said(N_("{cards} low"), {"cards": _letters(ranks)})
+    cards = _letters(sorted(ranks, reverse=True))
     counts = Counter(ranks)
     groups = sorted((n, r) for r, n in counts.items() if n > 1)
-    many = {k: v[1] for k, v in _RANK_NAMES.items()}
-    said = {2: "pair of {}", 3: "three {}", 4: "four {}"}
-    if [n for n, _ in groups] == [2, 2]:
+    shape = [n for n, _ in groups]
+    made: Said
+    if shape == [2, 2]:
         high, low = sorted((r for _, r in groups), reverse=True)
-        return f"{text} (two pair, {many[high]} and {many[low]})"
-    if [n for n, _ in groups] == [2, 3]:
-        return f"{text} ({many[groups[1][1]]} full of {many[groups[0][1]]})"
-    parts = [said[n].format(many[r]) for n, r in sorted(groups, reverse=True)]
-    return f"{text} ({' and '.join(parts)})"
+        made = Said(N_("two pair, {high} and {low}"), {"high": _many(high), "low": _many(low)})
+    elif shape == [2, 3]:
+        made = Said(
+            N_("{high} full of {low}"), {"high": _many(groups[1][1]), "low": _many(groups[0][1])}
+        )
+    else:
+        count, rank = groups[0]
+        made = {
+            2: Said(N_("pair of {ranks}"), {"ranks": _of(rank)}),
+            3: Said(N_("three {ranks}"), {"ranks": _of(rank)}),
+            4: Said(N_("four {ranks}"), {"ranks": _of(rank)}),
+        }[count]
+    return Said(N_("{cards} ({made})"), {"cards": cards, "made": made})
 
 
-def describe_high_so_far(cards: Sequence[Card]) -> str:
+def describe_low(value: int) -> str:
+    """``said_low`` in English."""
+    return said_low(value).english()
+
+
+def said_high_so_far(cards: Sequence[Card]) -> Said:
     """Fewer than five cards as players say them: ``two pair, jacks and fives``,
     ``pair of kings``, ``ace high`` (no straight or flush is made yet)."""
     counts = Counter(int(c.rank) for c in cards)
     groups = sorted(((n, r) for r, n in counts.items()), reverse=True)
-    one = {k: v[0] for k, v in _RANK_NAMES.items()}
-    many = {k: v[1] for k, v in _RANK_NAMES.items()}
     (top_count, top), rest = groups[0], groups[1:]
     if top_count == 4:
-        return f"four of a kind, {many[top]}"
+        return Said(N_("four of a kind, {ranks}"), {"ranks": _of(top)})
     if top_count == 3:
-        return f"three of a kind, {many[top]}"
+        return Said(N_("three of a kind, {ranks}"), {"ranks": _of(top)})
     if top_count == 2 and rest and rest[0][0] == 2:
-        return f"two pair, {many[top]} and {many[rest[0][1]]}"
+        return Said(
+            N_("two pair, {high} and {low}"), {"high": _many(top), "low": _many(rest[0][1])}
+        )
     if top_count == 2:
-        return f"pair of {many[top]}"
-    return f"{one[top]} high"
+        return Said(N_("pair of {ranks}"), {"ranks": _of(top)})
+    return Said(N_("{rank} high"), {"rank": _one(top)})
 
 
-def describe_low_draw(cards: Sequence[Card], *, razz: bool) -> str | None:
+def describe_high_so_far(cards: Sequence[Card]) -> str:
+    """``said_high_so_far`` in English."""
+    return said_high_so_far(cards).english()
+
+
+def said_low_draw(cards: Sequence[Card], *, razz: bool) -> Said | None:
     """The low still drawn to with ``7 - len(cards)`` cards to come, as players say it:
     ``8-7-5-2 low draw`` (razz: any distinct ranks; stud8: eight or lower), or
     ``None`` when no low can be made any more."""
@@ -289,11 +351,17 @@ def describe_low_draw(cards: Sequence[Card], *, razz: bool) -> str | None:
     low = sorted((r for r in ranks if razz or r <= 8), reverse=True)[-5:]
     if not low or len(low) + 7 - len(cards) < 5:
         return None
-    return "-".join(_low_char(r) for r in low) + " low draw"
+    return Said(N_("{cards} low draw"), {"cards": _letters(low)})
 
 
-def _low_char(rank: int) -> str:
-    return "A" if rank == 1 else Rank(rank).char
+def describe_low_draw(cards: Sequence[Card], *, razz: bool) -> str | None:
+    """``said_low_draw`` in English."""
+    said = said_low_draw(cards, razz=razz)
+    return None if said is None else said.english()
+
+
+def _letters(ranks: Sequence[int]) -> tuple[Said, ...]:
+    return tuple(_RANK_LETTERS[1 if r == 14 else r] for r in ranks)
 
 
 def low_value_for(cards: Sequence[Card], razz: bool) -> int | None:

@@ -24,26 +24,23 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import Card, format_cards
-from stud.evaluation import (
-    describe_high,
-    describe_high_so_far,
-    describe_low,
-    describe_low_draw,
-    high_value,
-    low8_value,
-    razz_value,
-)
+from stud.evaluation import high_value, low8_value, razz_value
+from stud.evaluation.reference import said_high, said_high_so_far, said_low, said_low_draw
 from stud.rules import Rules
+from stud.said import N_, Said
 from stud.state import HandState
 from stud.views import view_of
 from stud.words import action_said, said
 
 __all__ = [
     "STREET_NAMES",
+    "award_said",
     "award_source",
     "describe_action",
     "hand_name",
+    "hand_said",
     "hand_so_far",
+    "hand_so_far_said",
     "text_history",
 ]
 
@@ -56,36 +53,68 @@ def describe_action(taken: ActionTaken, chips: str = "", *, you: bool = False) -
     return action_said(taken.action, taken.amount, you=you, all_in=taken.all_in, chips=chips)
 
 
-def hand_name(cards: Sequence[Card], rules: Rules) -> str:
+def hand_said(cards: Sequence[Card], rules: Rules) -> Said | None:
     """What a shown hand makes: ``flush, ace high``, with the low in stud8 and razz."""
     if len(cards) < 5:
-        return ""
+        return None
     if rules.lowball:
-        return describe_low(razz_value(cards))
-    high = describe_high(high_value(cards))
+        return said_low(razz_value(cards))
+    high = said_high(high_value(cards))
     if not rules.split_low:
         return high
     low = low8_value(cards)
-    return f"{high}; {describe_low(low) if low is not None else 'no low'}"
+    return _high_low(high, said_low(low) if low is not None else None)
 
 
-def hand_so_far(cards: Sequence[Card], rules: Rules) -> str:
+def hand_name(cards: Sequence[Card], rules: Rules) -> str:
+    """``hand_said`` in English, or "" for fewer than five cards."""
+    said = hand_said(cards, rules)
+    return "" if said is None else said.english()
+
+
+def award_said(cards: Sequence[Card], rules: Rules, share: Share) -> Said:
+    """The hand a pot (or its ``share``) was won with, as the engine names it
+    (``stud.pots``): the low for razz and a low half; in stud8 a whole pot won with a
+    high and a low names both; the high otherwise."""
+    if rules.lowball:
+        return said_low(razz_value(cards))
+    low = low8_value(cards) if rules.split_low else None
+    if share is Share.LOW:
+        assert low is not None, "a low half is won with a low"
+        return said_low(low)
+    high = said_high(high_value(cards))
+    if share is Share.WHOLE and low is not None:
+        return Said(N_("{high} and {low}"), {"high": high, "low": said_low(low)})
+    return high
+
+
+def hand_so_far_said(cards: Sequence[Card], rules: Rules) -> Said | None:
     """What a player's own cards make while the hand is dealt, as players say it:
     ``two pair, jacks and fives``; in stud8 and razz also the low made or drawn to,
     ``8-7-5-2 low draw``. Only for the seat that holds the cards (R8.4)."""
     if not cards:
-        return ""
+        return None
     made = len(cards) >= 5
     if rules.lowball:
         if (made and len({c.rank for c in cards}) >= 5) or len(cards) == 7:
-            return describe_low(razz_value(cards))
-        return describe_low_draw(cards, razz=True) or ""
-    high = describe_high(high_value(cards)) if made else describe_high_so_far(cards)
+            return said_low(razz_value(cards))
+        return said_low_draw(cards, razz=True)
+    high = said_high(high_value(cards)) if made else said_high_so_far(cards)
     if not rules.split_low:
         return high
     low = low8_value(cards) if made else None
-    said = describe_low(low) if low is not None else describe_low_draw(cards, razz=False)
-    return f"{high}; {said or 'no low'}"
+    return _high_low(high, said_low(low) if low is not None else said_low_draw(cards, razz=False))
+
+
+def hand_so_far(cards: Sequence[Card], rules: Rules) -> str:
+    """``hand_so_far_said`` in English, or "" when it says nothing."""
+    said = hand_so_far_said(cards, rules)
+    return "" if said is None else said.english()
+
+
+def _high_low(high: Said, low: Said | None) -> Said:
+    """A stud8 hand's two halves: ``flush, ace high; 8-6-5-4-3 low`` or ``...; no low``."""
+    return Said(N_("{high}; {low}"), {"high": high, "low": low or Said(N_("no low"))})
 
 
 def award_source(award: PotAwarded, *, side_pots: bool) -> str:

@@ -68,6 +68,8 @@ class Account(Base):
     guest: Mapped[bool] = mapped_column(Boolean, default=False)
     bankroll: Mapped[int] = mapped_column(Integer, default=0)
     created_at: Mapped[datetime] = mapped_column(_UTC(), default=now)
+    language: Mapped[str | None] = mapped_column(String(8), nullable=True)
+    """The cardroom page's language the player chose (``stud.web.languages``), if any."""
 
 
 class LoginSession(Base):

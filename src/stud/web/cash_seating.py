@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from stud.bots import make_bot
 from stud.history.phh import to_phh
+from stud.said import N_, Said
 from stud.web.effects import (
     Effects,
     FinishRow,
@@ -39,14 +40,19 @@ class CashSeating:
 
     def sit(self, table: TableLogic, viewer: Watcher, command: Sit, number: int | None) -> Effects:
         if number is not None:
-            raise ProtocolError(f"you already sit in seat {number + 1}")
+            raise ProtocolError(Said(N_("you already sit in seat {n}"), {"n": number + 1}))
         if command.seat >= table.size:
-            raise ProtocolError(f"this table has seats 1 to {table.size}")
+            raise ProtocolError(Said(N_("this table has seats 1 to {n}"), {"n": table.size}))
         if table.seats[command.seat] is not None:
-            raise ProtocolError(f"seat {command.seat + 1} is taken")
+            raise ProtocolError(Said(N_("seat {n} is taken"), {"n": command.seat + 1}))
         low, high = table.buy_in_range
         if not low <= command.buy_in <= high:
-            raise ProtocolError(f"buy in for {low} to {high} chips, not {command.buy_in}")
+            raise ProtocolError(
+                Said(
+                    N_("buy in for {low} to {high} chips, not {chips}"),
+                    {"low": low, "high": high, "chips": command.buy_in},
+                )
+            )
         account = viewer.account
         assert account is not None
 
@@ -61,7 +67,14 @@ class CashSeating:
             table.play.dealer.offer(account, command.seed)
             return [
                 Send(viewer, frame("seated", seat=command.seat, last_seq=0)),
-                *table.publish(notes=(f"{row.name} sits down in seat {command.seat + 1}",)),
+                *table.publish(
+                    notes=(
+                        Said(
+                            N_("{name} sits down in seat {seat}"),
+                            {"name": row.name, "seat": command.seat + 1},
+                        ),
+                    )
+                ),
             ]
 
         return [Write(SitRow(table.id, command.seat, account, command.buy_in), seated)]
@@ -74,7 +87,7 @@ class CashSeating:
 
         def stood(_: object) -> Effects:
             table.seats[number] = None
-            return table.publish(notes=(f"{seat.name} stands up",))
+            return table.publish(notes=(Said(N_("{name} stands up"), {"name": seat.name}),))
 
         return [Write(StandRow(table.id, number), stood)]
 
@@ -86,7 +99,7 @@ class CashSeating:
             raise ProtocolError(str(error)) from None
         free = [n for n, s in enumerate(table.seats) if s is None]
         if not free:
-            raise ProtocolError("the table is full")
+            raise ProtocolError(Said(N_("the table is full")))
         number = free[0]
         label = f"{name.capitalize()} bot {number + 1}"
         buy_in = table.default_buy_in
@@ -94,7 +107,16 @@ class CashSeating:
         def seated(row: StoredSeat) -> Effects:
             table.seats[number] = Seat(row.account_id, label, buy_in, bot=bot, bot_name=name)
             return (
-                [] if quiet else table.publish(notes=(f"{label} sits down in seat {number + 1}",))
+                []
+                if quiet
+                else table.publish(
+                    notes=(
+                        Said(
+                            N_("{name} sits down in seat {seat}"),
+                            {"name": label, "seat": number + 1},
+                        ),
+                    )
+                )
             )
 
         return [Write(SitRow(table.id, number, None, buy_in, bot=name, name=label), seated)]
@@ -102,12 +124,16 @@ class CashSeating:
     def remove_bot(self, table: TableLogic, number: int) -> Effects:
         seat = table.seats[number] if number < table.size else None
         if seat is None or seat.bot is None:
-            raise ProtocolError(f"there is no bot in seat {number + 1}")
+            raise ProtocolError(Said(N_("there is no bot in seat {n}"), {"n": number + 1}))
         if table.play.in_play(number):
             seat.leaving = True
             return [
                 Write(LeavingRow(table.id, number)),
-                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
+                Later(
+                    lambda: table.publish(
+                        notes=(Said(N_("{name} will leave after this hand"), {"name": seat.name}),)
+                    )
+                ),
             ]
         return self.stand(table, number)
 
@@ -181,13 +207,17 @@ class CashSeating:
             return [
                 Write(SittingOutRow(table.id, number, True)),
                 Write(LeavingRow(table.id, number)),
-                Later(lambda: table.publish(notes=(f"{seat.name} will leave after this hand",))),
+                Later(
+                    lambda: table.publish(
+                        notes=(Said(N_("{name} will leave after this hand"), {"name": seat.name}),)
+                    )
+                ),
             ]
         return self.stand(table, number)
 
     def command(self, table: TableLogic, viewer: Watcher, command: Command) -> Effects | None:
         if isinstance(command, Register | Unregister):
-            raise ProtocolError("this table plays no tournament: open one from the lobby")
+            raise ProtocolError(Said(N_("this table plays no tournament: open one from the lobby")))
         return None
 
     def hurry(self, table: TableLogic) -> None:

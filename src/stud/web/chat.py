@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Collection, Iterable
 
+from stud.said import N_, Said
 from stud.web.effects import ChatLine, Effects, Send, Watcher, Write
 from stud.web.frames import frame
 from stud.web.limits import RateLimit
@@ -51,9 +52,9 @@ class TableChat:
         (``ProtocolError``) to someone not signed in or talking too fast."""
         account = viewer.account
         if account is None:
-            raise ProtocolError("sign in or play as a guest to chat")
+            raise ProtocolError(Said(N_("sign in or play as a guest to chat")))
         if self._limit.wait(str(account)):
-            raise ProtocolError("slow down: too many chat lines")
+            raise ProtocolError(Said(N_("slow down: too many chat lines")))
         text = " ".join(text.split())
         said = {"name": viewer.name, "text": text, "at": self.wall()}
         self._kept.append(said)

@@ -22,10 +22,12 @@ from functools import cache
 
 from confusable_homoglyphs import confusables
 
+from stud.said import N_, Said, SaidError
+
 __all__ = ["NameRefusedError", "check_name", "name_key"]
 
 
-class NameRefusedError(ValueError):
+class NameRefusedError(SaidError, ValueError):
     """A name an account may not take, with the reason in one line."""
 
 
@@ -64,18 +66,28 @@ def check_name(name: str) -> str:
     """The name as an account keeps it (NFKC, single spaces), or ``NameRefusedError``."""
     shown = " ".join(unicodedata.normalize("NFKC", name).split())
     if not 2 <= len(shown) <= 20 or not shown.replace(" ", "").replace("_", "").isalnum():
-        raise NameRefusedError("a name is 2 to 20 letters, digits, spaces or underscores")
+        raise NameRefusedError(Said(N_("a name is 2 to 20 letters, digits, spaces or underscores")))
     if confusables.is_dangerous(shown):
         raise NameRefusedError(
-            f"the name {shown!r} mixes scripts with letters that look like another's:"
-            " write it in one script"
+            Said(
+                N_(
+                    'the name "{name}" mixes scripts with letters that look like'
+                    " another's: write it in one script"
+                ),
+                {"name": shown},
+            )
         )
     words = [word.rstrip("0123456789") for word in re.split(r"[\s_]+", _folded(shown))]
     if any(_skeleton(word) in _RESERVED_KEYS for word in words) or name_key(
         shown.replace(" ", "").replace("_", "")
     ).startswith(_RESERVED_PREFIXES):
         raise NameRefusedError(
-            f"the name {shown!r} is reserved: it could pass for the house, a guest,"
-            " a bot or an observer"
+            Said(
+                N_(
+                    'the name "{name}" is reserved: it could pass for the house, a'
+                    " guest, a bot or an observer"
+                ),
+                {"name": shown},
+            )
         )
     return shown

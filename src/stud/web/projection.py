@@ -33,13 +33,19 @@ from stud.actions import (
     StreetStarted,
 )
 from stud.cards import DECK, Card
-from stud.history.text import describe_action, hand_name, hand_so_far
+from stud.history.text import (
+    award_said,
+    describe_action,
+    hand_said,
+    hand_so_far_said,
+)
 from stud.rules import Rules, Variant
+from stud.said import N_, Said
 from stud.shuffle import Shuffle
 from stud.state import HandState, Phase
 from stud.views import seen_down
 from stud.web.protocol import action_json
-from stud.words import action_button
+from stud.words import action_button, action_button_said, action_phrase
 
 __all__ = [
     "Clock",
@@ -106,7 +112,7 @@ class Moment:
     hand_id: int | None = None
     clock: Clock | None = None
     events: tuple[Event, ...] = ()
-    notes: tuple[str, ...] = ()
+    notes: tuple[str | Said, ...] = ()
     hand_sittings: tuple[int, ...] = ()
     """The ``SeatInfo.sitting`` of who held each seat of the hand when it was dealt
     (empty: sitting 0 in every one, as a replay's seats are). Only that sitting is
@@ -179,6 +185,7 @@ def _button(action: Action, chips: int) -> Json:
     entry = action_json(action)
     entry["chips"] = chips
     entry["label"] = action_button(action, chips)
+    entry["label_said"] = action_button_said(action, chips).json()
     return entry
 
 
@@ -211,6 +218,7 @@ def _seat_json(
     if hand is None or h is None:
         return out
     shown = shown_by.get(h)
+    named = None if shown is None else hand_said(hand.hand_of(h), hand.rules)
     out.update(
         in_hand=True,
         stack=hand.stacks[h],
@@ -221,7 +229,8 @@ def _seat_json(
         down_count=len(hand.down[h]),
         down=[],
         shown=None if shown is None else _cards(shown),
-        shown_hand=None if shown is None else hand_name(hand.hand_of(h), hand.rules),
+        shown_hand=None if shown is None else _english(named),
+        shown_hand_said=None if named is None else named.json(),
     )
     return out
 
@@ -239,6 +248,7 @@ def _hand_json(moment: Moment) -> Json | None:
             "pot": e.pot,
             "share": e.share.value,
             "hand": e.hand,
+            "hand_said": _award_json(hand, e),
         }
         for e in (hand.events if hand.is_over else ())  # pots are awarded at the end
         if isinstance(e, PotAwarded)
@@ -390,8 +400,13 @@ def own_seat(public: Json, viewer: int, part: OwnPart) -> Json:
     seat = public["seats"][viewer]
     down = part[0]
     cards = (*down, *(_CARD[c] for c in seat["up"]))
-    made = "" if seat["folded"] else hand_so_far(cards, _RULES_OF[public["variant"]])
-    return {**seat, "down": _cards(down), "made": made}
+    made = None if seat["folded"] else hand_so_far_said(cards, _RULES_OF[public["variant"]])
+    return {
+        **seat,
+        "down": _cards(down),
+        "made": _english(made),
+        "made_said": None if made is None else made.json(),
+    }
 
 
 def own_legal(moment: Moment, viewer: int, part: OwnPart) -> list[Json] | None:
@@ -468,13 +483,13 @@ def project_log(moment: Moment, viewer: int | None) -> list[Json]:
     hand = moment.hand
     if hand is None:
         return []
-    notes = () if moment.hand_id is None else (f"Hand {moment.hand_id}",)
+    notes = () if moment.hand_id is None else (Said(N_("Hand {id}"), {"id": moment.hand_id}),)
     return project_events(replace(moment, events=hand.events, notes=notes), viewer)
 
 
 def public_events(moment: Moment) -> list[Json]:
     """The change's events as an observer sees them: one item per event, after the notes."""
-    out: list[Json] = [{"kind": "note", "text": text} for text in moment.notes]
+    out: list[Json] = [_note(note) for note in moment.notes]
     seat_of = moment.hand_seats
     names = [info.name if info else "" for info in moment.seats]
     for event in moment.events:
@@ -503,23 +518,32 @@ def public_events(moment: Moment) -> list[Json]:
                 seat = seat_of[taken.seat]
                 entry: Json = {"kind": "action", "seat": seat, "street": taken.street}
                 entry.update(action_json(taken.action))
+                said = Said(
+                    N_("{name} {action}"),
+                    {
+                        "name": names[seat],
+                        "action": action_phrase(taken.action, taken.amount, all_in=taken.all_in),
+                    },
+                )
                 entry.update(
                     amount=taken.amount,
                     all_in=taken.all_in,
                     text=f"{names[seat]} {describe_action(taken)}",
+                    said=said.json(),
                 )
                 out.append(entry)
             case BetReturned(seat=h, amount=amount):
                 out.append({"kind": "returned", "seat": seat_of[h], "amount": amount})
             case HandShown(seat=h, cards=cards):
                 hand = moment.hand
-                named = hand_name(hand.hand_of(h), hand.rules) if hand else ""
+                shown = hand_said(hand.hand_of(h), hand.rules) if hand else None
                 out.append(
                     {
                         "kind": "shown",
                         "seat": seat_of[h],
                         "cards": _cards(cards),
-                        "hand": named,
+                        "hand": _english(shown),
+                        "hand_said": None if shown is None else shown.json(),
                         "open": _openings(moment, cards),
                     }
                 )
@@ -536,6 +560,29 @@ def public_events(moment: Moment) -> list[Json]:
                         "pot": pot,
                         "share": share.value,
                         "hand": named,
+                        "hand_said": None
+                        if moment.hand is None
+                        else _award_json(moment.hand, event),
                     }
                 )
     return out
+
+
+def _english(said: Said | None) -> str:
+    return "" if said is None else said.english()
+
+
+def _note(note: str | Said) -> Json:
+    """A note for the log: its English ``text``, and a message to say it in any
+    language (``said``) when it is one."""
+    if isinstance(note, Said):
+        return {"kind": "note", "text": note.english(), "said": note.json()}
+    return {"kind": "note", "text": note}
+
+
+def _award_json(hand: HandState, award: PotAwarded) -> Json | None:
+    """The hand an award names, as a message (``award_said``); none when it names none
+    (a pot nobody contested, a hand not shown)."""
+    if not award.hand:
+        return None
+    return award_said(hand.hand_of(award.seat), hand.rules, award.share).json()

@@ -17,6 +17,7 @@ from pydantic_core import ErrorDetails
 
 from stud.actions import Action, Bet, BringIn, Call, Check, Complete, Fold, Muck, Raise, Show
 from stud.rules import MAX_SEATS
+from stud.said import SaidError
 
 __all__ = [
     "MAX_FRAME",
@@ -50,7 +51,7 @@ MAX_FRAME = 4096
 """The largest frame a client may send, in bytes."""
 
 
-class ProtocolError(ValueError):
+class ProtocolError(SaidError, ValueError):
     """A message the server cannot accept, with the reason in one line."""
 
 

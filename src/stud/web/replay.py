@@ -32,6 +32,7 @@ from stud.history.pokerstars.checking import check_hand, stars_phh
 from stud.history.pokerstars.reading import StarsError, read_stars
 from stud.history.stand_ins import UNKNOWN, stand_ins
 from stud.positions import PositionError, steps
+from stud.said import N_, Said
 from stud.shuffle import Shuffle
 from stud.state import HandState
 from stud.views import seen_down
@@ -68,11 +69,14 @@ class Replay:
     chosen: str | None = None
     odds: list[Json] | None = None
     """When asked for: each street's odds (``equity.streets``), by table seat."""
+    title_said: Said | None = None
+    """The title as a message for the page's language, when it has words of its own."""
 
     def json(self) -> Json:
         """The replay as the HTTP answer carries it (``docs/protocol.md``)."""
         out = {
             "title": self.title,
+            "title_said": None if self.title_said is None else self.title_said.json(),
             "seat": self.seat,
             "steps": self.steps,
             "hands": self.hands,
@@ -142,16 +146,17 @@ def replay_stored(
         seats=tuple(infos),
         hand_seats=tuple(seats),
         hand_id=hand_id,
-        notes=(f"Hand {hand_id}",),
+        notes=(Said(N_("Hand {id}"), {"id": hand_id}),),
         shuffle=shuffle,
     )
-    title = f"Hand {hand_id} at {table_name}"
+    said = Said(N_("Hand {id} at {table}"), {"id": hand_id, "table": table_name})
     frames = _frames(final, moment, viewer)
     if not odds:
-        return Replay(title, viewer, frames)
+        return Replay(said.english(), viewer, frames, title_said=said)
     hand_viewer = None if viewer is None else list(seats).index(viewer)
     known = {c for down in seen_down(final, hand_viewer) for c in down}
-    return Replay(title, viewer, frames, odds=_odds(final, known, seats, len(infos)))
+    by_street = _odds(final, known, seats, len(infos))
+    return Replay(said.english(), viewer, frames, odds=by_street, title_said=said)
 
 
 def replay_upload(
@@ -252,9 +257,8 @@ def _read(
     if not frames:
         raise ReplayError(f"{title}: the actions stop before third street is dealt")
     if not final.is_over:
-        frames[-1]["events"].append(
-            {"kind": "note", "text": "The file stops here, before the hand is over"}
-        )
+        stops = Said(N_("The file stops here, before the hand is over"))
+        frames[-1]["events"].append({"kind": "note", "text": stops.english(), "said": stops.json()})
     if not odds:
         return Replay(title, None, frames, listing, hand.hand)
     known = {c for down in final.down for c in down} - unknown

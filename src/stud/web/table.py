@@ -341,7 +341,7 @@ class Table:
                 await self.carry_out(self._input(item))
             except (StoreError, ProtocolError) as error:  # refused: say so, keep the table
                 if viewer is not None:
-                    viewer.push(frame("error", message=str(error)))
+                    viewer.push(frame("error", message=str(error), **error.json()))
                 else:
                     log.warning("table %s: %r refused: %s", self.id, item, error)
                 if item is _DUE:

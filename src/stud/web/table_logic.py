@@ -33,6 +33,7 @@ from stud.actions import Action, BringIn, Check, Fold
 from stud.bots import make_bot
 from stud.cards import Card, parse_cards
 from stud.rules import Rules
+from stud.said import N_, Said
 from stud.showdown import automatic
 from stud.shuffle import Shuffle
 from stud.state import HandState, IllegalActionError, Phase, new_hand
@@ -256,7 +257,7 @@ class TableLogic:
         out: Effects = [Send(viewer, welcome), *self.moments.catch_up(viewer, hello, self.epoch)]
         out += self.chat.backlog(viewer)
         if back:
-            out += self.publish(notes=(f"{viewer.name} is back",))
+            out += self.publish(notes=(Said(N_("{name} is back"), {"name": viewer.name}),))
         out += self.seating.joined(self, viewer)
         return [*out, Later(self.play.maybe_deal)]
 
@@ -271,7 +272,9 @@ class TableLogic:
             seat.viewers = max(0, seat.viewers - 1)
             if seat.viewers == 0:
                 seat.dropped_at = self.clock()
-                out += self.publish(notes=(f"{seat.name} lost the connection",))
+                out += self.publish(
+                    notes=(Said(N_("{name} lost the connection"), {"name": seat.name}),)
+                )
         return [*out, Later(self.play.maybe_deal)]
 
     def command(self, viewer: Watcher, command: Command) -> Effects:
@@ -281,7 +284,7 @@ class TableLogic:
         except ProtocolError as error:
             seq = command.seq if isinstance(command, Act) else None
             return [
-                Send(viewer, frame("error", message=str(error), seq=seq)),
+                Send(viewer, frame("error", message=str(error), seq=seq, **error.json())),
                 Later(self.play.maybe_deal),
             ]
         return [*out, Later(self._hurry), Later(self.play.maybe_deal)]
@@ -330,12 +333,12 @@ class TableLogic:
         if own is not None:
             return own
         if viewer.account is None:
-            raise ProtocolError("sign in or play as a guest to sit down")
+            raise ProtocolError(Said(N_("sign in or play as a guest to sit down")))
         number = self.seat_of(viewer)
         if isinstance(command, Sit):
             return self.seating.sit(self, viewer, command, number)
         if number is None:
-            raise ProtocolError("you are not seated at this table")
+            raise ProtocolError(Said(N_("you are not seated at this table")))
         seat = self.seats[number]
         assert seat is not None
         if isinstance(command, Act):
@@ -344,15 +347,19 @@ class TableLogic:
             seat.sitting_out = True
             return [
                 Write(SittingOutRow(self.id, number, True)),
-                Later(lambda: self.publish(notes=(f"{seat.name} sits out",))),
+                Later(
+                    lambda: self.publish(notes=(Said(N_("{name} sits out"), {"name": seat.name}),))
+                ),
             ]
         if isinstance(command, SitIn):
             if seat.stack == 0 and not self.play.in_hand(number):
-                raise ProtocolError("you have no chips: leave and buy in again")
+                raise ProtocolError(Said(N_("you have no chips: leave and buy in again")))
             seat.sit_in(self.settings)
             return [
                 Write(SittingOutRow(self.id, number, False)),
-                Later(lambda: self.publish(notes=(f"{seat.name} sits in",))),
+                Later(
+                    lambda: self.publish(notes=(Said(N_("{name} sits in"), {"name": seat.name}),))
+                ),
             ]
         if isinstance(command, MuckLosing):
             seat.muck_losing = command.on
@@ -375,13 +382,15 @@ class TableLogic:
             return [Send(viewer, frame("ack", seq=command.seq, applied=False))]
         hand = self.play.hand
         if hand is None or hand.actor is None or not self.play.in_hand(number):
-            raise ProtocolError("there is no action for you now")
+            raise ProtocolError(Said(N_("there is no action for you now")))
         if hand.phase is Phase.SHOWDOWN:
-            raise ProtocolError("the showdown shows and mucks by itself (R6.7)")
+            raise ProtocolError(Said(N_("the showdown shows and mucks by itself (R6.7)")))
         if self.play.hand_seats[hand.actor] != number:
             actor = self.seats[self.play.hand_seats[hand.actor]]
             raise ProtocolError(
-                f"it is {actor.name if actor else 'another seat'}'s turn, not yours"
+                Said(N_("it is {name}'s turn, not yours"), {"name": actor.name})
+                if actor
+                else Said(N_("it is another seat's turn, not yours"))
             )
         used = self.clock() - self.play.turn_start
         try:
@@ -411,7 +420,7 @@ class TableLogic:
 
     # -- publishing -----------------------------------------------------------------
 
-    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str, ...] = ()) -> Moment:
+    def moment(self, events: tuple[Any, ...] = (), notes: tuple[str | Said, ...] = ()) -> Moment:
         """The table as it is now, with what just happened."""
         clock = None
         hand = self.play.hand
@@ -441,7 +450,7 @@ class TableLogic:
     def publish(
         self,
         events: tuple[Any, ...] = (),
-        notes: tuple[str, ...] = (),
+        notes: tuple[str | Said, ...] = (),
         ack: tuple[Watcher, int] | None = None,
     ) -> Effects:
         """Number and keep a change, and publish to each viewer what changed for it;
@@ -488,7 +497,7 @@ class HandPlay:
         action: Action,
         *,
         timed_out: bool,
-        note: str = "",
+        note: str | Said = "",
         ack: tuple[Watcher, int] | None = None,
     ) -> Effects:
         """One action for a seat: stored, then applied and published (the one path for
@@ -527,7 +536,7 @@ class HandPlay:
         assert seat is not None
         seat.bank = 0.0
         seat.sitting_out = True
-        note = f"{seat.name} timed out"
+        note = Said(N_("{name} timed out"), {"name": seat.name})
         return [
             Write(SittingOutRow(self.table.id, table_seat, True)),
             Later(lambda: self.act(table_seat, action, timed_out=True, note=note)),
@@ -619,7 +628,10 @@ class HandPlay:
         self.table.moments.hand_starts()
         self.table.seating.dealt(self.table)
         self.start_turn()
-        return self.table.publish(events=self.hand.events, notes=(f"Hand {self.hand_id}",))
+        assert self.hand_id is not None
+        return self.table.publish(
+            events=self.hand.events, notes=(Said(N_("Hand {id}"), {"id": self.hand_id}),)
+        )
 
     def sittings(self, numbers: tuple[int, ...]) -> tuple[int, ...]:
         """The sitting in each of these seats (-1, nobody's, for an empty one)."""

@@ -1,5 +1,6 @@
 """Accounts: a guest, a sign-up or a sign-in (scrypt, in a worker thread), a guest's
-own name, a new password, sign-out, who am I."""
+own name, a new password, sign-out, who am I, the page's language kept on the account,
+and each language's catalogue."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from stud.web.languages import LANGUAGES, catalogue, is_language
 from stud.web.protocol import ProtocolError
 from stud.web.room import Room
 from stud.web.routes.common import (
@@ -28,8 +30,8 @@ __all__ = ["routes"]
 
 
 def routes(room: Room) -> list[Route]:
-    """``/api/account/{kind}`` (``name`` and ``password`` among them), ``/api/logout``
-    and ``/api/me``."""
+    """``/api/account/{kind}`` (``name`` and ``password`` among them), ``/api/logout``,
+    ``/api/me``, ``/api/me/language`` and ``/api/languages/{language}``."""
 
     async def signed_in(new: str, request: Request) -> JSONResponse:
         """A new session's answer; the session the request came with (if any) ends, so
@@ -80,7 +82,7 @@ def routes(room: Room) -> list[Route]:
                 room.failed_sign_ins.wait(address)
                 raise
         except (ProtocolError, StoreError) as refused:
-            return error(str(refused))
+            return error(refused)
 
     async def rotated(request: Request, new: str, ended: list[str]) -> JSONResponse:
         """The answer to a name or password changed: every other session's connections
@@ -147,8 +149,36 @@ def routes(room: Room) -> list[Route]:
         if account is None:
             return error("not signed in", 401)
         return JSONResponse(
-            {"name": account.name, "bankroll": account.bankroll, "guest": account.guest}
+            {
+                "name": account.name,
+                "bankroll": account.bankroll,
+                "guest": account.guest,
+                "language": account.language,
+            }
         )
+
+    async def language(request: Request) -> Response:
+        """Keep the page's language on the account signed in."""
+        if not origin_ok(request):
+            return error(FOREIGN, 403)
+        account = await me(room, request)
+        if account is None:
+            return error("not signed in", 401)
+        try:
+            chosen = text_field(await body(request), "language", 8)
+        except ProtocolError as refused:
+            return error(refused)
+        if not is_language(chosen):
+            return error(f"no language {chosen!r}: choose one of {', '.join(LANGUAGES)}")
+        await asyncio.to_thread(room.store.set_language, account.id, chosen)
+        return JSONResponse({"language": chosen})
+
+    async def messages(request: Request) -> Response:
+        """A language's catalogue for the page (``stud.web.languages.catalogue``)."""
+        chosen = request.path_params["language"]
+        if not is_language(chosen):
+            return error(f"no language {chosen!r}: the page speaks {', '.join(LANGUAGES)}", 404)
+        return JSONResponse(catalogue(chosen), headers={"cache-control": "no-cache"})
 
     return [
         Route("/api/account/name", choose_name, methods=["POST"]),
@@ -156,4 +186,6 @@ def routes(room: Room) -> list[Route]:
         Route("/api/account/{kind:str}", account_route, methods=["POST"]),
         Route("/api/logout", logout, methods=["POST"]),
         Route("/api/me", whoami),
+        Route("/api/me/language", language, methods=["POST"]),
+        Route("/api/languages/{language:str}", messages),
     ]

@@ -10,6 +10,7 @@ from urllib.parse import urlsplit
 from starlette.requests import HTTPConnection, Request
 from starlette.responses import JSONResponse
 
+from stud.said import N_, Said, SaidError
 from stud.web.edge import read_body
 from stud.web.protocol import ProtocolError, check_text, read_json
 from stud.web.room import MAX_OPENED, Room
@@ -39,9 +40,13 @@ MAX_BODY = 65536
 FOREIGN = "requests must come from this cardroom's page"
 
 
-def error(message: str, status: int = 400) -> JSONResponse:
-    """A refusal: one line, to this client only."""
-    return JSONResponse({"error": message}, status_code=status)
+def error(message: str | Said | Exception, status: int = 400) -> JSONResponse:
+    """A refusal: one line, to this client only; a refusal as a message (``Said``, or
+    a ``SaidError`` with one) carries it too, for the page to say in its language."""
+    if isinstance(message, Said):
+        message = SaidError(message)
+    extra = message.json() if isinstance(message, SaidError) else {}
+    return JSONResponse({"error": str(message), **extra}, status_code=status)
 
 
 def token(connection: HTTPConnection) -> str | None:
@@ -90,7 +95,9 @@ def text_field(data: dict[str, Any], key: str, limit: int = 100) -> str:
 def refused_opening(room: Room, account: AccountInfo) -> JSONResponse | None:
     """The refusal when ``account`` may not open a table or tournament now."""
     if len(room.opened.get(account.id, ())) >= MAX_OPENED:
-        return error(f"you opened {MAX_OPENED} tables already: play at one of them", 429)
+        return error(
+            Said(N_("you opened {n} tables already: play at one of them"), {"n": MAX_OPENED}), 429
+        )
     if wait := room.openings.wait(f"account {account.id}"):
         return error(f"you opened tables just now: try again in {minutes(wait)}", 429)
     return None

@@ -9,6 +9,7 @@ import contextlib
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from stud.said import N_, Said
 from stud.web.frames import frame
 from stud.web.limits import RateLimit
 from stud.web.protocol import Hello, ProtocolError, parse_command
@@ -137,12 +138,13 @@ class Inbox:
             viewer.close()
             return
         if self._flood.wait(""):
-            viewer.push(frame("error", message="too many messages: slow down"))
+            slow = Said(N_("too many messages: slow down"))
+            viewer.push(frame("error", message=slow.english(), said=slow.json()))
             return
         try:
             self._table.submit(viewer, parse_command(text))
         except ProtocolError as error:
-            viewer.push(frame("error", message=str(error)))
+            viewer.push(frame("error", message=str(error), **error.json()))
 
 
 class Sender:

@@ -9,6 +9,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, PlainTextResponse, Response
 from starlette.routing import Route
 
+from stud.said import N_, Said
 from stud.web.edge import read_body
 from stud.web.fairness import stored_shuffle, with_proof
 from stud.web.history import seat_phh, seat_text, stored_hand
@@ -63,13 +64,13 @@ def routes(room: Room) -> list[Route]:
     async def replay_hand(request: Request) -> Response:
         account = await me(room, request)
         if account is None:
-            return error("sign in or play as a guest to replay hands", 401)
+            return error(Said(N_("sign in or play as a guest to replay hands")), 401)
         row = await asyncio.to_thread(room.store.hand, request.path_params["hand"])
         if row is None or row.phh is None:
             return error("no such finished hand", 404)
         played = account.id in row.accounts
         if not played and not watched(account.id, row):
-            return error("you may replay only the hands you played or watched", 403)
+            return error(Said(N_("you may replay only the hands you played or watched")), 403)
         table = room.tables.get(row.table_id)
         try:
             result = await asyncio.to_thread(
@@ -94,7 +95,7 @@ def routes(room: Room) -> list[Route]:
         if not origin_ok(request):
             return error(FOREIGN, 403)
         if await me(room, request) is None:
-            return error("sign in or play as a guest to replay a file", 401)
+            return error(Said(N_("sign in or play as a guest to replay a file")), 401)
         name = request.query_params.get("name") or "upload.phh"
         data = await read_body(request, MAX_UPLOAD, f"{name[:100]}: the file")
         try:
@@ -106,7 +107,7 @@ def routes(room: Room) -> list[Route]:
                 request.query_params.get("odds") == "1",
             )
         except ReplayError as refused:
-            return error(str(refused))
+            return error(refused)
         return JSONResponse(result.json())
 
     return [

@@ -13,6 +13,7 @@ from starlette.routing import Route
 
 from stud.equity.streets import seen_share
 from stud.rules import RulesError
+from stud.said import N_, Said
 from stud.web.fairness import seat_proof
 from stud.web.protocol import ProtocolError
 from stud.web.room import Room
@@ -49,7 +50,7 @@ def routes(room: Room) -> list[Route]:
             return error(FOREIGN, 403)
         account = await me(room, request)
         if account is None:
-            return error("sign in or play as a guest to open a table", 401)
+            return error(Said(N_("sign in or play as a guest to open a table")), 401)
         if refused := refused_opening(room, account):
             return refused
         try:
@@ -66,7 +67,7 @@ def routes(room: Room) -> list[Route]:
                 rake=text_field(data, "rake", 20),
             )
         except (ProtocolError, RulesError, ValueError) as refused_game:
-            return error(str(refused_game))
+            return error(refused_game)
         room.opened.setdefault(account.id, set()).add(table.id)
         return JSONResponse(table.summary())
 

@@ -6,6 +6,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from stud.said import N_, Said
 from stud.web.protocol import ProtocolError
 from stud.web.room import Room
 from stud.web.routes.common import (
@@ -40,14 +41,14 @@ def routes(room: Room) -> list[Route]:
             return error(FOREIGN, 403)
         account = await me(room, request)
         if account is None:
-            return error("sign in or play as a guest to open a tournament", 401)
+            return error(Said(N_("sign in or play as a guest to open a tournament")), 401)
         if refused := refused_opening(room, account):
             return refused
         try:
             data = await body(request)
             director = await room.open_tournament(text_field(data, "name", 40), data)
         except (ProtocolError, StoreError, ValueError) as refused_spec:
-            return error(str(refused_spec))
+            return error(refused_spec)
         return JSONResponse(director.summary())
 
     return [

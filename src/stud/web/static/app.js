@@ -6,9 +6,9 @@
 
 const $ = (id) => document.getElementById(id);
 const SUITS = { c: "\u2663", d: "\u2666", h: "\u2665", s: "\u2660" };
-const STREETS = { 3: "Third street", 4: "Fourth street", 5: "Fifth street", 6: "Sixth street", 7: "Seventh street" };
-// An amount of chips as people read it: 1,000.
-const formatChips = (n) => Number(n).toLocaleString("en");
+const STREETS = () => ({ 3: _("Third street"), 4: _("Fourth street"), 5: _("Fifth street"), 6: _("Sixth street"), 7: _("Seventh street") });
+// An amount of chips as people read it in the page's language: 1,000 / 1 000 / 1.000.
+const formatChips = (n) => formatNumber(n);
 // The amounts of 1,000 chips or more in a line of text the server wrote ("calls 1000").
 const formatAmounts = (text) => text.replace(/(?<![\w-])\d{4,}(?![\w-])/g, formatChips);
 let me = null;
@@ -32,7 +32,7 @@ async function api(path, body) {
   };
   const response = await fetch(path, options);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw new Error(data.said ? say(data.said) : data.error || response.statusText);
   return data;
 }
 
@@ -40,13 +40,14 @@ async function api(path, body) {
 
 async function refreshMe() {
   try { me = await api("/api/me"); } catch (error) { me = null; }
-  $("who").textContent = me ? `${me.name} \u00b7 bankroll ${me.bankroll}` : "";
+  $("who").textContent = me ? _("{name} \u00b7 bankroll {chips}", { name: me.name, chips: me.bankroll }) : "";
   $("signin").hidden = !!me;
   $("logout").hidden = !me;
   $("welcome").hidden = !!me;
   $("account-box").hidden = !me;
   $("claim").hidden = !(me && me.guest);
   $("repass").hidden = !(me && !me.guest);
+  adoptAccountLanguage(me);
 }
 
 // A guest's own name, or a new password: the server ends every other session of
@@ -70,11 +71,11 @@ async function changeAccount(form, path, done) {
 
 $("claim").addEventListener("submit", (e) => {
   e.preventDefault();
-  changeAccount(e.target, "/api/account/name", () => `You are ${me.name} now; sign in with that name next time.`);
+  changeAccount(e.target, "/api/account/name", () => _("You are {name} now; sign in with that name next time.", { name: me.name }));
 });
 $("repass").addEventListener("submit", (e) => {
   e.preventDefault();
-  changeAccount(e.target, "/api/account/password", () => "Your password is changed; your other sessions are signed out.");
+  changeAccount(e.target, "/api/account/password", () => _("Your password is changed; your other sessions are signed out."));
 });
 
 async function signIn(kind) {
@@ -156,7 +157,7 @@ function fillStakes(tables) {
   const all = [...new Set(tables.map((t) => t.stakes))].sort();
   const any = document.createElement("option");
   any.value = "";
-  any.textContent = "any";
+  any.textContent = _("any");
   box.replaceChildren(any, ...all.map((stakes) => {
     const option = document.createElement("option");
     option.value = stakes;
@@ -182,17 +183,17 @@ function drawLobby() {
     if (mine) row.className = "mine";
     const name = document.createElement("td");
     name.textContent = t.name;
-    if (mine) name.append(" ", badge("you sit here", "sitting"));
+    if (mine) name.append(" ", badge(_("you sit here"), "sitting"));
     row.append(name);
-    for (const text of [t.game, t.stakes, t.rake || "none", `${t.taken}/${t.seats}`, t.average_pot, t.hands_per_hour]) {
+    for (const text of [gameName(t.game), t.stakes, t.rake || _("none"), `${t.taken}/${t.seats}`, formatNumber(t.average_pot), formatNumber(t.hands_per_hour)]) {
       const cell = document.createElement("td");
       cell.textContent = text;
       row.append(cell);
     }
     const cell = document.createElement("td");
     const open = document.createElement("button");
-    open.textContent = "Open";
-    open.setAttribute("aria-label", `Open ${t.name} ${t.stakes}`);
+    open.textContent = _("Open");
+    open.setAttribute("aria-label", _("Open {table} {stakes}", { table: t.name, stakes: t.stakes }));
     open.dataset.table = t.id;
     open.addEventListener("click", () => openTable(t.id));
     cell.append(open);
@@ -248,11 +249,11 @@ function connect(id) {
   socket = new WebSocket(`${scheme}://${location.host}/ws/${id}`);
   socket.onopen = () => {
     send({ type: "hello", last: seen.no, epoch: seen.epoch });
-    $("status").textContent = "connected";
+    $("status").textContent = _("connected");
   };
   socket.onmessage = (message) => receive(JSON.parse(message.data));
   socket.onclose = () => {
-    $("status").textContent = "reconnecting\u2026";
+    $("status").textContent = _("reconnecting\u2026");
     retry = setTimeout(() => connect(id), 1000);
   };
 }
@@ -334,7 +335,7 @@ function receive(m) {
       refreshMe();
       break;
     case "error":
-      if (!buyInRefused(m.message)) toast(m.message);
+      if (!buyInRefused(m.said ? say(m.said) : m.message)) toast(m.said ? say(m.said) : m.message);
       break;
     default:
       break;
@@ -378,7 +379,7 @@ function line(list, text) {
 
 function nameOf(t, seat) {
   const s = t.seats[seat];
-  return s ? s.name : `Seat ${seat + 1}`;
+  return s ? s.name : _("Seat {n}", { n: seat + 1 });
 }
 
 function logEvent(e, t) {
@@ -391,23 +392,39 @@ function eventText(e, t) {
   switch (e.kind) {
     case "note":
       if (t.you !== null && t.seats[t.you] && e.text === `${t.seats[t.you].name} timed out`) timedOut();
-      return e.text;
-    case "street": return `*** ${STREETS[e.street]} ***`;
-    case "action": return formatAmounts(e.text);
-    case "shown": return `${nameOf(t, e.seat)} shows ${e.cards.map(cardText).join(" ")}${e.hand ? ` (${e.hand})` : ""}`;
-    case "mucked": return `${nameOf(t, e.seat)} mucks`;
-    case "returned": return `${formatChips(e.amount)} returned to ${nameOf(t, e.seat)}`;
+      return e.said ? say(e.said) : e.text;
+    case "street": return `*** ${STREETS()[e.street]} ***`;
+    case "action": return e.said ? say(e.said) : formatAmounts(e.text);
+    case "shown": return e.hand
+      ? _("{name} shows {cards} ({hand})", { name: nameOf(t, e.seat), cards: e.cards.map(cardText).join(" "), hand: handText(e) })
+      : _("{name} shows {cards}", { name: nameOf(t, e.seat), cards: e.cards.map(cardText).join(" ") });
+    case "mucked": return _("{name} mucks", { name: nameOf(t, e.seat) });
+    case "returned": return _("{chips} returned to {name}", { chips: formatChips(e.amount), name: nameOf(t, e.seat) });
     case "awarded": return awardText(t, e);
-    case "community": return `Community card ${cardText(e.card)}`;
-    case "rake": return `The house takes ${formatChips(e.amount)} from ${e.pot === 0 ? "the main pot" : `side pot ${e.pot}`} (rake)`;
+    case "community": return _("Community card {card}", { card: cardText(e.card) });
+    case "rake": return e.pot === 0
+      ? _("The house takes {chips} from the main pot (rake)", { chips: formatChips(e.amount) })
+      : _("The house takes {chips} from side pot {pot} (rake)", { chips: formatChips(e.amount), pot: e.pot });
     default: return null;
   }
 }
 
+// A hand named by the server: its message in the page's language, else its English.
+function handText(e) {
+  return e.hand_said ? say(e.hand_said) : e.hand;
+}
+
+// The game as the lobby names it ("Razz", "Stud Hi-Lo"...), in the page's language.
+function gameName(name) {
+  return _(name);
+}
+
 function awardText(t, a) {
-  const pot = a.pot === 0 ? "the main pot" : `side pot ${a.pot}`;
-  const half = a.share === "whole" ? "" : `the ${a.share} half of `;
-  return `${nameOf(t, a.seat)} wins ${formatChips(a.amount)} from ${half}${pot}${a.hand ? ` with ${a.hand}` : ""}`;
+  const pot = a.pot === 0 ? _("the main pot") : _("side pot {pot}", { pot: a.pot });
+  const from = a.share === "whole" ? pot
+    : a.share === "high" ? _("the high half of {pot}", { pot }) : _("the low half of {pot}", { pot });
+  const args = { name: nameOf(t, a.seat), chips: formatChips(a.amount), from, hand: handText(a) };
+  return a.hand ? _("{name} wins {chips} from {from} with {hand}", args) : _("{name} wins {chips} from {from}", args);
 }
 
 function card(text, kind) {
@@ -423,22 +440,28 @@ function card(text, kind) {
     if (kind === "down") markDown(el, text);
     else el.setAttribute("aria-label", cardName(text));
   } else {
-    el.setAttribute("aria-label", "face-down card");
+    el.setAttribute("aria-label", _("face-down card"));
   }
   return el;
 }
 
-// A card as the felt and the log both write it: "Td" is "10\u2666".
+// A card as the felt and the log both write it: "Td" is "10\u2666", a king "K\u2666"
+// (French "R\u2666").
 function cardText(text) {
-  return `${text[0] === "T" ? "10" : text[0]}${SUITS[text[1]]}`;
+  return `${rankLetter(text[0])}${SUITS[text[1]]}`;
 }
 
-const RANK_NAMES = { A: "ace", K: "king", Q: "queen", J: "jack", T: "10" };
-const SUIT_NAMES = { c: "clubs", d: "diamonds", h: "hearts", s: "spades" };
+// A rank as a card's face and a low write it in the page's language: "10", "K" (French
+// "R"), the same letters the server's hand names use (context "rank letter").
+function rankLetter(rank) {
+  return rank === "T" ? "10" : p_("rank letter", rank);
+}
 
 // A card as words: "7 of clubs", "queen of hearts".
 function cardName(text) {
-  return `${RANK_NAMES[text[0]] || text[0]} of ${SUIT_NAMES[text[1]]}`;
+  const rank = { A: p_("card", "ace"), K: p_("card", "king"), Q: p_("card", "queen"), J: p_("card", "jack"), T: "10" }[text[0]] || text[0];
+  const suit = { c: _("clubs"), d: _("diamonds"), h: _("hearts"), s: _("spades") }[text[1]];
+  return _("{rank} of {suit}", { rank, suit });
 }
 
 // One of your own face-down cards: raised, marked "down" in words (not only by
@@ -446,9 +469,9 @@ function cardName(text) {
 function markDown(el, text) {
   const mark = document.createElement("span");
   mark.className = "mark";
-  mark.textContent = "down";
+  mark.textContent = _("down");
   el.append(mark);
-  el.setAttribute("aria-label", `down card ${cardName(text)}`);
+  el.setAttribute("aria-label", _("down card {card}", { card: cardName(text) }));
 }
 
 // A seat's cards in the order dealt (R3.2, R3.3): two down, the up cards, then the
@@ -469,11 +492,11 @@ function drawSeat(t, seat, s, live = true) {
     box.classList.add("empty");
     if (live && t.you === null && me && !tourney) {
       const sit = document.createElement("button");
-      sit.textContent = `Sit in seat ${seat + 1}`;
+      sit.textContent = _("Sit in seat {n}", { n: seat + 1 });
       sit.addEventListener("click", () => openBuyIn(seat));
       box.append(sit);
     } else {
-      box.textContent = `Seat ${seat + 1} empty${live && !me ? ": sign in or play as a guest to sit" : ""}`;
+      box.textContent = live && !me ? _("Seat {n} empty: sign in or play as a guest to sit", { n: seat + 1 }) : _("Seat {n} empty", { n: seat + 1 });
     }
     return box;
   }
@@ -488,22 +511,23 @@ function drawSeat(t, seat, s, live = true) {
   const head = document.createElement("div");
   head.className = "name";
   head.textContent = `${s.name}${s.bot ? " \u2699" : ""}`;
-  if (s.bot) head.title = "a bot";
+  if (s.bot) head.title = _("a bot");
   // Whose turn and who won, said in words as well as by the seat's colour.
   const badges = document.createElement("div");
   badges.className = "badges";
-  if (acting) badges.append(badge("\u25b6 to act", "turn"));
-  if (won) badges.append(badge(`\u2605 wins ${formatChips(won)}`, "won"));
+  if (acting) badges.append(badge(_("\u25b6 to act"), "turn"));
+  if (won) badges.append(badge(_("\u2605 wins {chips}", { chips: formatChips(won) }), "won"));
   const meta = document.createElement("div");
   meta.className = "meta";
-  const flags = [s.bot ? "bot" : "", s.gone ? "left the table" : "", s.sitting_out ? "sitting out" : "", s.connected || s.bot || s.gone ? "" : "away", s.folded ? "folded" : ""].filter(Boolean);
-  meta.textContent = `${formatChips(s.stack)} chips${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
+  const flags = [s.bot ? _("bot") : "", s.gone ? _("left the table") : "", s.sitting_out ? _("sitting out") : "", s.connected || s.bot || s.gone ? "" : _("away"), s.folded ? _("folded") : ""].filter(Boolean);
+  const chipsText = n_("{chips} chip", "{chips} chips", s.stack, { chips: formatChips(s.stack) });
+  meta.textContent = `${chipsText}${flags.length ? ` \u00b7 ${flags.join(", ")}` : ""}`;
   // A bet stays in front of its seat while the street is bet; at the showdown it is
   // in the pot.
   if (s.wager && hand && hand.phase !== "showdown" && hand.phase !== "over") {
     const wager = document.createElement("span");
     wager.className = "wager";
-    wager.textContent = ` \u00b7 bet ${formatChips(s.wager)}`;
+    wager.textContent = ` \u00b7 ${_("bet {chips}", { chips: formatChips(s.wager) })}`;
     meta.append(wager);
     const chips = document.createElement("span");
     chips.className = "bet";
@@ -520,12 +544,12 @@ function drawSeat(t, seat, s, live = true) {
     } else {
       cards.append(...dealtCards(s));
     }
-    if (!s.shown && s.down_count) cards.setAttribute("aria-label", `${s.name}'s cards`);
+    if (!s.shown && s.down_count) cards.setAttribute("aria-label", _("{name}'s cards", { name: s.name }));
     box.append(cards);
     if (s.shown_hand) {
       const made = document.createElement("div");
       made.className = "made";
-      made.textContent = s.shown_hand;
+      made.textContent = s.shown_hand_said ? say(s.shown_hand_said) : s.shown_hand;
       box.append(made);
     }
   }
@@ -540,8 +564,8 @@ function drawFelt(t, prefix = "") {
   const live = prefix === "";
   $(`${prefix}seats`).replaceChildren(...t.seats.map((s, i) => drawSeat(t, i, s, live)));
   const hand = t.hand;
-  $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? "Hand over" : hand.phase === "showdown" ? "Showdown" : STREETS[hand.street]) : live && tourney ? { registering: "Waiting for the tournament to start", running: "The next hand is coming", over: "The tournament is over" }[tourney.state] : "Waiting for players: a hand starts once a person sits in";
-  $(`${prefix}pot`).textContent = hand ? `Pot ${formatChips(hand.pot)}` : "";
+  $(`${prefix}street`).textContent = hand ? (hand.phase === "over" ? _("Hand over") : hand.phase === "showdown" ? _("Showdown") : STREETS()[hand.street]) : live && tourney ? { registering: _("Waiting for the tournament to start"), running: _("The next hand is coming"), over: _("The tournament is over") }[tourney.state] : _("Waiting for players: a hand starts once a person sits in");
+  $(`${prefix}pot`).textContent = hand ? _("Pot {chips}", { chips: formatChips(hand.pot) }) : "";
   $(`${prefix}community`).replaceChildren(...(hand && hand.community ? [card(hand.community)] : []));
   $(`${prefix}awards`).replaceChildren(...(hand ? hand.awards : []).map((a) => {
     const div = document.createElement("div");
@@ -551,14 +575,14 @@ function drawFelt(t, prefix = "") {
   if (hand && hand.rake) {
     const div = document.createElement("div");
     div.className = "rake";
-    div.textContent = `Rake ${formatChips(hand.rake)}`;
+    div.textContent = _("Rake {chips}", { chips: formatChips(hand.rake) });
     $(`${prefix}awards`).append(div);
   }
 }
 
 function draw(t) {
   table = t;
-  $("title").textContent = `${t.name} \u00b7 ${t.game} \u00b7 ${t.stakes}${t.rake ? ` \u00b7 rake ${t.rake}` : ""}`;
+  $("title").textContent = `${t.name} \u00b7 ${gameName(t.game)} \u00b7 ${t.stakes}${t.rake ? ` \u00b7 ${_("rake {rake}", { rake: t.rake })}` : ""}`;
   drawFelt(t);
   const hand = t.hand;
   const actions = $("actions");
@@ -571,7 +595,7 @@ function draw(t) {
     const button = document.createElement("button");
     button.dataset.action = a.action;
     const key = keyFor(a.action);
-    button.append(a.label);
+    button.append(a.label_said ? say(a.label_said) : a.label);
     if (key) {
       button.setAttribute("aria-keyshortcuts", key.toUpperCase());
       const kbd = document.createElement("kbd");
@@ -581,7 +605,7 @@ function draw(t) {
     }
     button.addEventListener("click", () => {
       // R5.8: folding when checking is free is allowed, and asked once more.
-      if (a.action === "fold" && checkIsFree && !window.confirm("Checking costs nothing. Fold anyway?")) return;
+      if (a.action === "fold" && checkIsFree && !window.confirm(_("Checking costs nothing. Fold anyway?"))) return;
       act(a);
     });
     actions.append(button);
@@ -629,8 +653,8 @@ async function openBuyIn(seat) {
   const bankroll = me ? me.bankroll : 0;
   buyIn.seat = seat;
   buyIn.limits = limits;
-  $("buyin-head").textContent = `Buy in at seat ${seat + 1}`;
-  $("buyin-limits").textContent = `The least you may sit down with is ${formatChips(limits.min)} chips, the most ${formatChips(limits.max)}. Your bankroll: ${formatChips(bankroll)} chips.`;
+  $("buyin-head").textContent = _("Buy in at seat {n}", { n: seat + 1 });
+  $("buyin-limits").textContent = _("The least you may sit down with is {min} chips, the most {max}. Your bankroll: {bankroll} chips.", { min: formatChips(limits.min), max: formatChips(limits.max), bankroll: formatChips(bankroll) });
   const chipsBox = $("buyin-chips");
   chipsBox.min = limits.min;
   chipsBox.max = limits.max;
@@ -643,9 +667,9 @@ async function openBuyIn(seat) {
 // What is wrong with an amount typed for the buy-in, in words; null if nothing.
 function buyInProblem(text, limits, bankroll) {
   const amount = Number(text);
-  if (text.trim() === "" || !Number.isInteger(amount)) return "Write the buy-in as a whole number of chips, like 200.";
-  if (amount < limits.min || amount > limits.max) return `This table takes a buy-in of ${formatChips(limits.min)} to ${formatChips(limits.max)} chips, not ${formatChips(amount)}.`;
-  if (amount > bankroll) return `Your bankroll has ${formatChips(bankroll)} chips: buy in for ${formatChips(bankroll)} or less.`;
+  if (text.trim() === "" || !Number.isInteger(amount)) return _("Write the buy-in as a whole number of chips, like 200.");
+  if (amount < limits.min || amount > limits.max) return _("This table takes a buy-in of {min} to {max} chips, not {chips}.", { min: formatChips(limits.min), max: formatChips(limits.max), chips: formatChips(amount) });
+  if (amount > bankroll) return _("Your bankroll has {chips} chips: buy in for {chips} or less.", { chips: formatChips(bankroll) });
   return null;
 }
 
@@ -686,24 +710,24 @@ $("back").addEventListener("click", () => { history.pushState({}, "", "/"); rout
 function verdict(proof) {
   const mark = document.createElement("span");
   mark.className = "verdict";
-  mark.textContent = "checking…";
+  mark.textContent = _("checking…");
   verifyProof(proof).then((result) => {
     mark.replaceChildren();
     const how = document.createElement("a");
     how.href = "/static/shuffle.html";
     how.target = "_blank";
-    how.textContent = "how?";
+    how.textContent = _("how?");
     if (!result.ok) {
       mark.classList.add("failed");
-      mark.append(`NOT verified: ${result.error} `, how);
+      mark.append(`${_("NOT verified: {error}", { error: result.error })} `, how);
       return;
     }
-    const notes = [`${result.cards} cards you saw open the deck committed before the deal`];
-    if (announced.has(proof.root)) notes.push("this page saw that deck committed before the hand");
-    if (proof.seeds.some((s) => mySeeds.has(s))) notes.push("your seed was mixed in");
+    const notes = [n_("{n} card you saw opens the deck committed before the deal", "{n} cards you saw open the deck committed before the deal", result.cards, { n: result.cards })];
+    if (announced.has(proof.root)) notes.push(_("this page saw that deck committed before the hand"));
+    if (proof.seeds.some((s) => mySeeds.has(s))) notes.push(_("your seed was mixed in"));
     mark.classList.add("verified");
     mark.title = notes.join("; ");
-    mark.append("✓ verified ", how);
+    mark.append(`\u2713 ${_("verified")} `, how);
   });
   return mark;
 }
@@ -714,7 +738,7 @@ async function loadHistory() {
     const data = await api(`/api/tables/${tableId}/hands`);
     list.replaceChildren(...data.hands.slice(0, 10).map((h) => {
       const item = document.createElement("li");
-      item.innerHTML = `Hand ${h.id}: pot ${h.pot}, ${h.net >= 0 ? "+" : ""}${h.net} `;
+      item.textContent = `${_("Hand {id}: pot {pot}", { id: h.id, pot: formatChips(h.pot) })}, ${h.net >= 0 ? "+" : ""}${formatChips(h.net)} `;
       for (const kind of ["txt", "phh"]) {
         const link = document.createElement("a");
         link.href = `/api/hands/${h.id}.${kind}`;
@@ -753,4 +777,4 @@ function route() {
 }
 
 window.addEventListener("popstate", route);
-refreshMe().then(route);
+languageReady.then(refreshMe).then(route);

@@ -10,7 +10,7 @@ const PLAY_EVERY = 900; // milliseconds a step stays on screen while playing, at
 function replayButton(handId) {
   const button = document.createElement("button");
   button.type = "button";
-  button.textContent = "Replay";
+  button.textContent = _("Replay");
   button.className = "small";
   button.dataset.replay = handId;
   button.addEventListener("click", () => openReplay(handId));
@@ -26,7 +26,7 @@ async function loadWatched(id) {
     const watched = data.hands.filter((h) => !h.played).slice(0, 10);
     list.replaceChildren(...watched.map((h) => {
       const item = document.createElement("li");
-      item.textContent = `Hand ${h.id}: pot ${h.pot} `;
+      item.textContent = `${_("Hand {id}: pot {pot}", { id: h.id, pot: formatChips(h.pot) })} `;
       item.append(replayButton(h.id));
       return item;
     }));
@@ -67,7 +67,7 @@ async function uploadReplay(file, hand) {
   try {
     const response = await fetch(`/api/replay?${query}`, { method: "POST", body: file });
     const data = await response.json();
-    if (!response.ok) throw new Error(data.error || response.statusText);
+    if (!response.ok) throw new Error(data.said ? say(data.said) : data.error || response.statusText);
     replay.file = file;
     showReplay(data);
   } catch (error) {
@@ -85,12 +85,13 @@ function showReplay(data) {
   $("replay").hidden = false;
   $("upload-error").hidden = true;
   const t = data.steps.length ? data.steps[0].table : null;
-  $("r-title").textContent = t ? `${data.title} \u00b7 ${t.game} \u00b7 ${t.stakes}` : data.title;
+  const title = data.title_said ? say(data.title_said) : data.title;
+  $("r-title").textContent = t ? `${title} \u00b7 ${gameName(t.game)} \u00b7 ${t.stakes}` : title;
   const choose = $("r-hand");
   choose.replaceChildren(...data.hands.map((h) => {
     const option = document.createElement("option");
     option.value = h.name;
-    option.textContent = h.error ? `${h.name} (cannot be read)` : h.name;
+    option.textContent = h.error ? _("{name} (cannot be read)", { name: h.name }) : h.name;
     option.disabled = !!h.error;
     return option;
   }));
@@ -129,7 +130,7 @@ function stepTo(at) {
       if (text) line(log, text);
     }
   }
-  $("r-step").textContent = `Step ${replay.at + 1} of ${steps.length}`;
+  $("r-step").textContent = _("Step {n} of {count}", { n: replay.at + 1, count: steps.length });
   const first = replay.at === 0;
   const last = replay.at === steps.length - 1;
   for (const id of ["r-start", "r-prev-street", "r-prev"]) $(id).disabled = first;
@@ -159,13 +160,13 @@ function streetStep(direction) {
 function stopPlay() {
   clearInterval(replay.timer);
   replay.timer = null;
-  $("r-play").textContent = "\u25b6 Play";
+  $("r-play").textContent = `\u25b6 ${_("Play")}`;
 }
 
 function togglePlay() {
   if (replay.timer) { stopPlay(); return; }
   if (replay.at === replay.steps.length - 1) stepTo(0);
-  $("r-play").textContent = "Pause";
+  $("r-play").textContent = _("Pause");
   replay.timer = setInterval(() => stepTo(replay.at + 1), PLAY_EVERY * Number($("r-speed").value));
 }
 

@@ -72,7 +72,8 @@ function tick() {
     box.classList.toggle("low", low);
     box.querySelector(".clock-bar").style.width = `${Math.min(100, (left / full) * 100)}%`;
     const seconds = Math.ceil(left);
-    box.querySelector(".clock-left").textContent = `${inBank ? "time bank " : ""}${seconds} s${low ? " \u2013 hurry" : ""}`;
+    const secondsText = inBank ? _("time bank {n} s", { n: seconds }) : _("{n} s", { n: seconds });
+    box.querySelector(".clock-left").textContent = low ? _("{time} \u2013 hurry", { time: secondsText }) : secondsText;
   }
   if (clockFull.size > 50) clockFull.clear();
 }
@@ -80,7 +81,7 @@ function tick() {
 // The clock ran out on you: you were folded (or checked) and sat out. Say so, with
 // the one button that sits you back in.
 function timedOut() {
-  notice("Your time ran out: your hand was played for you and you are sitting out.", "Back", () => {
+  notice(_("Your time ran out: your hand was played for you and you are sitting out."), _("Back"), () => {
     send({ type: "sit_in" });
     hideNotice();
   });
@@ -155,8 +156,8 @@ function drawChat() {
       const mute = document.createElement("button");
       mute.type = "button";
       mute.className = "small mute";
-      mute.textContent = "mute";
-      mute.setAttribute("aria-label", `Mute ${m.name}`);
+      mute.textContent = _("mute");
+      mute.setAttribute("aria-label", _("Mute {name}", { name: m.name }));
       mute.addEventListener("click", () => { muted.add(m.name); saveMuted(); });
       item.append(" ", mute);
     }
@@ -167,7 +168,7 @@ function drawChat() {
     const unmute = document.createElement("button");
     unmute.type = "button";
     unmute.className = "small";
-    unmute.textContent = `Unmute ${name}`;
+    unmute.textContent = _("Unmute {name}", { name });
     unmute.addEventListener("click", () => { muted.delete(name); saveMuted(); });
     return unmute;
   }));
@@ -193,7 +194,7 @@ function drawOdds(t, seat) {
     if (response.status === 403) { odds.allowed = false; return; }
     const data = await response.json();
     if (!response.ok || data.share === null || odds.asked !== key) return;
-    odds.text = `Your odds: ${Math.round(data.share * 100)}% of the pot, against the cards you can see.`;
+    odds.text = _("Your odds: {share}% of the pot, against the cards you can see.", { share: Math.round(data.share * 100) });
     $("odds").textContent = odds.text;
     $("odds").hidden = false;
   }).catch(() => {});
@@ -222,13 +223,13 @@ $("muck-losing").addEventListener("change", () => {
 function announceEvents(events, t) {
   const said = [];
   for (const e of events) {
-    if (e.kind === "action") { said.push(formatAmounts(e.text)); sound("bet"); }
+    if (e.kind === "action") { said.push(eventText(e, t)); sound("bet"); }
     if (e.kind === "dealt") sound("deal");
     if (e.kind === "awarded") { said.push(awardText(t, e)); if (e.seat === t.you) sound("win"); }
   }
   const hand = t.hand;
   if (hand && hand.actor !== null && hand.phase !== "over") {
-    said.push(hand.actor === t.you ? "Your turn" : `${nameOf(t, hand.actor)} to act`);
+    said.push(hand.actor === t.you ? _("Your turn") : _("{name} to act", { name: nameOf(t, hand.actor) }));
   }
   if (said.length) $("announce").textContent = said.join(". ");
 }
@@ -266,8 +267,8 @@ function keysProblem(chosen) {
   const used = {};
   for (const [group, key] of Object.entries(chosen)) {
     if (!key) continue;
-    if (!/^[a-z0-9]$/.test(key)) return `A hotkey is one letter or digit, not "${key}".`;
-    if (used[key]) return `"${key.toUpperCase()}" is chosen twice; give each action its own key.`;
+    if (!/^[a-z0-9]$/.test(key)) return _("A hotkey is one letter or digit, not \"{key}\".", { key });
+    if (used[key]) return _("\"{key}\" is chosen twice; give each action its own key.", { key: key.toUpperCase() });
     used[key] = group;
   }
   return null;
@@ -307,8 +308,8 @@ document.addEventListener("keydown", (e) => {
 
 let pre = { kind: null, amount: 0, hand: null, street: null };
 const PRE_LABELS = {
-  check_fold: () => "Check/Fold", check: () => "Check", call: (n) => `Call ${formatChips(n)}`,
-  call_any: () => "Call any", fold_any: () => "Fold to any bet", fold: () => "Fold",
+  check_fold: () => _("Check/Fold"), check: () => _("Check"), call: (n) => _("Call {amount}", { amount: formatChips(n) }),
+  call_any: () => _("Call any"), fold_any: () => _("Fold to any bet"), fold: () => _("Fold"),
 };
 
 // What you would owe to call now (0: checking is free).
@@ -368,7 +369,7 @@ function drawPre(t) {
   if (!live) { pre.kind = null; return; }
   const owe = toCall(t);
   if (pre.kind && !preStillMeant(pre, owe)) {
-    $("pre-note").textContent = `"${PRE_LABELS[pre.kind](pre.amount)}" was cancelled: the bet changed.`;
+    $("pre-note").textContent = _("\"{choice}\" was cancelled: the bet changed.", { choice: PRE_LABELS[pre.kind](pre.amount) });
     pre.kind = null;
   }
   if (!hand.legal.length) pre.waiting = false;
@@ -378,11 +379,11 @@ function drawPre(t) {
       const label = PRE_LABELS[pre.kind](pre.amount);
       if (pre.kind !== "fold_any") pre.kind = null;
       if (chosen) {
-        $("pre-note").textContent = `Done before your turn: ${label}.`;
+        $("pre-note").textContent = _("Done before your turn: {choice}.", { choice: label });
         pre.waiting = true;
         setTimeout(() => act(chosen), 0);
       } else {
-        $("pre-note").textContent = `"${label}" no longer fits: choose yourself.`;
+        $("pre-note").textContent = _("\"{choice}\" no longer fits: choose yourself.", { choice: label });
       }
     }
     return;
@@ -397,7 +398,7 @@ function drawPre(t) {
     button.addEventListener("click", () => {
       const on = button.getAttribute("aria-pressed") !== "true";
       pre = { ...pre, kind: on ? kind : null, amount: owe };
-      $("pre-note").textContent = on ? `Chosen: ${PRE_LABELS[kind](owe)}.` : "";
+      $("pre-note").textContent = on ? _("Chosen: {choice}.", { choice: PRE_LABELS[kind](owe) }) : "";
       drawPre(table);
     });
     buttons.append(button);
@@ -408,7 +409,7 @@ $("pre-sitout").addEventListener("change", () => send({ type: $("pre-sitout").ch
 
 // -- the rest of the room -----------------------------------------------------------
 
-const baseTitle = document.title;
+let baseTitle = null; // the page's title once translated
 let wasMine = false;
 let lastSeat = null;
 let lastTable = null;
@@ -425,7 +426,7 @@ function drawRoom(t) {
       const remove = document.createElement("button");
       remove.type = "button";
       remove.className = "small";
-      remove.textContent = `Remove ${s.name}`;
+      remove.textContent = _("Remove {name}", { name: s.name });
       remove.dataset.remove = seat;
       remove.addEventListener("click", () => send({ type: "remove_bot", seat }));
       bots.append(remove);
@@ -433,20 +434,21 @@ function drawRoom(t) {
   }
   // Your turn: the tab's title says so, and (if sounds are on) a tone.
   const mine = !!(t.hand && t.hand.legal.length);
-  document.title = mine ? `\u25b6 Your turn \u00b7 ${t.name}` : baseTitle;
+  baseTitle = baseTitle === null ? document.title : baseTitle;
+  document.title = mine ? _("\u25b6 Your turn \u00b7 {table}", { table: t.name }) : baseTitle;
   if (mine && !wasMine) sound("turn");
   wasMine = mine;
   // What your own cards make so far, as players say it (told only to you).
   const seat = t.you === null ? null : t.seats[t.you];
   $("made").hidden = !(seat && seat.made);
-  $("made").textContent = seat && seat.made ? `Your hand: ${seat.made}` : "";
+  $("made").textContent = seat && seat.made ? _("Your hand: {hand}", { hand: seat.made_said ? say(seat.made_said) : seat.made }) : "";
   drawOdds(t, seat);
   // Out of chips at a cash table: offer to buy in again.
   if (lastSeat !== null && t.you === null && !leaving && !tourney) {
     const free = t.seats[lastSeat] === null ? lastSeat : t.seats.findIndex((s) => s === null);
-    if (free >= 0) notice("You are out of chips.", "Buy in again", () => { hideNotice(); openBuyIn(free); });
+    if (free >= 0) notice(_("You are out of chips."), _("Buy in again"), () => { hideNotice(); openBuyIn(free); });
   }
-  if (t.you !== null) { leaving = false; if ($("notice-do").textContent === "Buy in again") hideNotice(); }
-  if (seat && !seat.sitting_out && $("notice-do").textContent === "Back") hideNotice();
+  if (t.you !== null) { leaving = false; if ($("notice-do").textContent === _("Buy in again")) hideNotice(); }
+  if (seat && !seat.sitting_out && $("notice-do").textContent === _("Back")) hideNotice();
   lastSeat = t.you;
 }

@@ -83,7 +83,7 @@ function shuffleDealt(actions) {
     const k = street.length, count = street[0][1].length, base = cards.length;
     for (let n = 0; n < k * count; n++) cards.push("??");
     street.forEach(([player, dealt], i) => {
-      if (dealt.length !== count) throw new Error(`${player} is dealt ${dealt.length} cards on a street of ${count}`);
+      if (dealt.length !== count) throw new Error(_("{player} is dealt {dealt} cards on a street of {count}", { player, dealt: dealt.length, count }));
       dealt.forEach((card, m) => {
         cards[base + i + m * k] = card;
         (mine[player] = mine[player] || []).push(base + i + m * k);
@@ -113,7 +113,7 @@ function shuffleDealt(actions) {
 // Whether a proof holds: {ok: true, cards} or {ok: false, error}.
 async function verifyProof(proof) {
   try {
-    if ((await shuffleRoot(proof.leaves)) !== proof.root) return { ok: false, error: "the commitments do not make the root" };
+    if ((await shuffleRoot(proof.leaves)) !== proof.root) return { ok: false, error: _("the commitments do not make the root") };
     const dealt = shuffleDealt(proof.actions);
     const positions = await shufflePositions(proof.seeds);
     let cards = 0;
@@ -121,13 +121,13 @@ async function verifyProof(proof) {
       const card = dealt[slot], salt = proof.salts[slot];
       const seen = card !== undefined && card !== "??";
       if (!seen) {
-        if (salt) return { ok: false, error: `deal position ${slot + 1}: an opening for a card not shown` };
+        if (salt) return { ok: false, error: _("deal position {n}: an opening for a card not shown", { n: slot + 1 }) };
         continue;
       }
-      if (!salt) return { ok: false, error: `${card} at deal position ${slot + 1} has no opening` };
+      if (!salt) return { ok: false, error: _("{card} at deal position {n} has no opening", { card, n: slot + 1 }) };
       const p = positions[slot];
       if ((await shuffleLeaf(p, card, shuffleUnhex(salt))) !== proof.leaves[p]) {
-        return { ok: false, error: `${card} at deal position ${slot + 1} does not open commitment ${p + 1}` };
+        return { ok: false, error: _("{card} at deal position {n} does not open commitment {p}", { card, n: slot + 1, p: p + 1 }) };
       }
       cards += 1;
     }

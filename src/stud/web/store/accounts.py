@@ -14,6 +14,7 @@ from sqlalchemy import select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session
 
+from stud.said import N_, Said
 from stud.storage.schema import Account, LoginSession, now
 from stud.web.names import NameRefusedError, check_name, name_key
 from stud.web.store.base import StoreBase, StoreError
@@ -68,7 +69,7 @@ def _dummy_hash() -> str:
 
 def _check_password(password: str) -> None:
     if len(password) < 6:
-        raise StoreError("a password has at least 6 characters")
+        raise StoreError(Said(N_("a password has at least 6 characters")))
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +80,8 @@ class AccountInfo:
     name: str
     guest: bool
     bankroll: int
+    language: str | None = None
+    """The page's language chosen on this account, if any."""
 
 
 class Accounts(StoreBase):
@@ -113,14 +116,14 @@ class Accounts(StoreBase):
         try:
             name = check_name(name)
         except NameRefusedError as error:
-            raise StoreError(str(error)) from None
+            raise StoreError(error.said or str(error)) from None
         _check_password(password)
         hashed = hash_password(password)
         try:
             with self._tx() as session:
                 return self._new_account(session, name, password=hashed)
         except IntegrityError:
-            raise StoreError(f"the name {name!r} is taken") from None
+            raise StoreError(Said(N_('the name "{name}" is taken'), {"name": name})) from None
 
     def login(self, name: str, password: str) -> str:
         """A new session token for the right name and password."""
@@ -133,7 +136,7 @@ class Accounts(StoreBase):
             # A missing name costs the same hash as a wrong password: the time of an
             # answer must not tell which names have accounts.
             if not verify_password(password, stored or dummy) or stored is None:
-                raise StoreError("no such name and password")
+                raise StoreError(Said(N_("no such name and password")))
             assert account is not None
             return self._new_session(session, account)
 
@@ -192,7 +195,7 @@ class Accounts(StoreBase):
                     return self._new_account(session, f"guest-{secrets.token_hex(4)}", guest=True)
             except IntegrityError:
                 continue
-        raise StoreError("could not find a free guest name; try again")
+        raise StoreError(Said(N_("could not find a free guest name; try again")))
 
     def account(self, token: str | None) -> AccountInfo | None:
         """The account a live session token belongs to, if any: a token signed out, or
@@ -213,7 +216,16 @@ class Accounts(StoreBase):
                 row.seen_at = at
             account = session.get(Account, row.account_id)
             assert account is not None
-            return AccountInfo(account.id, account.name, account.guest, account.bankroll)
+            return AccountInfo(
+                account.id, account.name, account.guest, account.bankroll, account.language
+            )
+
+    def set_language(self, account_id: int, language: str) -> None:
+        """Keep the page's language chosen on an account (one of ``LANGUAGES``)."""
+        with self._tx() as session:
+            account = session.get(Account, account_id)
+            assert account is not None
+            account.language = language
 
     def logout(self, token: str | None) -> None:
         """End a session: its token belongs to nobody from now on."""

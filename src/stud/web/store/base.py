@@ -14,6 +14,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import Session, sessionmaker
 
+from stud.said import SaidError
 from stud.storage.database import DatabaseError, open_engine
 from stud.storage.schema import Account
 from stud.web.names import name_key
@@ -25,7 +26,7 @@ HOUSE = "house"
 """The account the built-in bots buy in from."""
 
 
-class StoreError(RuntimeError):
+class StoreError(SaidError, RuntimeError):
     """A request the store refuses (taken name, short bankroll, bad password), in one line."""
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from sqlalchemy import func, insert, select, update
 from sqlalchemy.engine import Connection
 
+from stud.said import N_, Said
 from stud.storage.schema import Account, Ledger, SeatRow
 from stud.web.store.base import StoreBase, StoreError
 
@@ -49,7 +50,9 @@ def move(
         have = connection.scalar(select(Account.bankroll).where(Account.id == account_id))
         if have is None:
             raise StoreError("no such account")
-        raise StoreError(f"the bankroll has {have} chips, not {-delta}")
+        raise StoreError(
+            Said(N_("the bankroll has {have} chips, not {chips}"), {"have": have, "chips": -delta})
+        )
     row = {"account_id": account_id, "table_id": table_id, "delta": delta, "reason": reason}
     connection.execute(insert(Ledger), row)
 

@@ -8,6 +8,7 @@ from datetime import datetime
 from sqlalchemy import func, select
 from sqlalchemy.orm import Session
 
+from stud.said import N_, Said
 from stud.storage.schema import Account, ChatRow, HandEvent, HandRow, Ledger, SeatRow, TableRow
 from stud.web.store.base import StoreBase, StoreError
 from stud.web.store.ledger import move
@@ -56,7 +57,7 @@ class Seating(StoreBase):
             if account is None:
                 raise StoreError("no such account")
             if session.get(SeatRow, (table_id, seat)) is not None:
-                raise StoreError(f"seat {seat + 1} is taken")
+                raise StoreError(Said(N_("seat {n} is taken"), {"n": seat + 1}))
             move(session.connection(), account.id, -buy_in, "buy_in", table_id, covered=not bot)
             row = SeatRow(
                 table_id=table_id,

@@ -8,6 +8,7 @@ from typing import Any
 from sqlalchemy import select, update
 from sqlalchemy.orm import Session
 
+from stud.said import N_, Said
 from stud.storage.schema import (
     Account,
     EntryRow,
@@ -108,7 +109,9 @@ class Tournaments(StoreBase):
         for a bot) into the prize pool, in the first free seat."""
         with self._tx() as session:
             tournament = _registering(
-                session, tournament_id, "registration is closed: the tournament has started"
+                session,
+                tournament_id,
+                Said(N_("registration is closed: the tournament has started")),
             )
             account = session.get(Account, self._house_id if bot else account_id)
             if account is None:
@@ -118,9 +121,9 @@ class Tournaments(StoreBase):
             )
             players, buy_in = int(tournament.config["players"]), int(tournament.config["buy_in"])
             if not bot and any(e.account_id == account.id and e.bot is None for e in taken):
-                raise StoreError("you are already registered for this tournament")
+                raise StoreError(Said(N_("you are already registered for this tournament")))
             if len(taken) >= players:
-                raise StoreError(f"the tournament is full: {players} players")
+                raise StoreError(Said(N_("the tournament is full: {n} players"), {"n": players}))
             seat = min(set(range(players)) - {e.seat for e in taken})
             move(
                 session.connection(),
@@ -144,7 +147,9 @@ class Tournaments(StoreBase):
         """Take back a registration before the start; the buy-in is refunded."""
         with self._tx() as session:
             tournament = _registering(
-                session, tournament_id, "the tournament has started: you cannot unregister now"
+                session,
+                tournament_id,
+                Said(N_("the tournament has started: you cannot unregister now")),
             )
             entry = session.scalar(
                 select(EntryRow).where(
@@ -154,7 +159,7 @@ class Tournaments(StoreBase):
                 )
             )
             if entry is None:
-                raise StoreError("you are not registered for this tournament")
+                raise StoreError(Said(N_("you are not registered for this tournament")))
             buy_in = int(tournament.config["buy_in"])
             move(session.connection(), account_id, buy_in, "refund", tournament.table_id)
             session.delete(entry)
@@ -212,7 +217,7 @@ class Tournaments(StoreBase):
             return newest_seqs(session, tables, None)
 
 
-def _registering(session: Session, tournament_id: int, closed: str) -> TournamentRow:
+def _registering(session: Session, tournament_id: int, closed: Said) -> TournamentRow:
     """The tournament, locked for this transaction while it still takes registrations;
     a ``StoreError`` saying ``closed`` once it has started."""
     tournament = session.get(TournamentRow, tournament_id, with_for_update=True)
