@@ -47,7 +47,8 @@ class Proc:
     seen: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
-        threading.Thread(target=self._read, daemon=True).start()
+        self.reader = threading.Thread(target=self._read, daemon=True)
+        self.reader.start()
 
     def _read(self) -> None:
         assert self.process.stdout is not None
@@ -95,3 +96,6 @@ def processes() -> Iterator[list[Proc]]:
                     proc.signal(signal.SIGCONT)
                     proc.signal(signal.SIGKILL)
             proc.process.wait()
+            proc.reader.join(WAIT)
+            if proc.process.stdout is not None:
+                proc.process.stdout.close()

@@ -13,7 +13,10 @@ acts again. Streams would keep and replay messages no one should act on late.
 
 ``send`` never waits: messages go out in the order sent, many in one round trip;
 while Redis is unreachable they are dropped (and counted), and once it is back
-each ``on_reconnect`` callback runs so the gateways and workers resync.
+and every channel subscribed again, each ``on_reconnect`` callback runs so the
+gateways and workers resync: a worker says again that it owns its tables, a
+gateway welcomes its connections again, and whichever comes back last is heard
+by the other.
 """
 
 from __future__ import annotations
@@ -233,9 +236,7 @@ class RedisBus:
             try:
                 listening: set[str] = set()
                 await pubsub.subscribe("stud:-")  # a connection even with no channel yet
-                if not first:
-                    for callback in self._reconnects:
-                        callback()
+                back = not first  # told once every channel is subscribed again
                 first = False
                 while True:
                     if self._changed.is_set():
@@ -248,6 +249,10 @@ class RedisBus:
                         listening = wanted
                         if not self._changed.is_set():
                             self._synced.set()
+                            if back:
+                                back = False
+                                for callback in self._reconnects:
+                                    callback()
                     message = await pubsub.get_message(timeout=0.05)
                     if message is None or message["type"] != "message":
                         continue

@@ -53,6 +53,9 @@ log = logging.getLogger("stud.web.cluster")
 SUMMARIES = "summaries"
 """The shared map of each table's lobby entry, by table id, kept by its owner."""
 
+GONE = 10.0
+"""Seconds a gateway may go unheard of before its connections leave their tables."""
+
 _DEFAULTS_LOCK = 0x5707
 """The advisory lock the workers open the default tables under, one at a time."""
 
@@ -99,6 +102,8 @@ class Worker:
         self._look = asyncio.Event()
         self._stopping = asyncio.Event()
         self._renewing: asyncio.Task[None] | None = None
+        self._seen: dict[str, float] = {}
+        """When each gateway was last heard of (by the loop's clock)."""
 
     # -- the life of a worker --------------------------------------------------------
 
@@ -107,7 +112,7 @@ class Worker:
         task of their own (taking a table, which reads it back, never delays that),
         and tables without an owner taken every beat or when the workers are woken."""
         await self.bus.subscribe(WORKERS, lambda _: self._look.set())
-        self.bus.on_reconnect(self._look.set)
+        self.bus.on_reconnect(self._back)
         if self.defaults:
             await asyncio.to_thread(self._open_defaults)
         await self._announce()
@@ -125,14 +130,30 @@ class Worker:
                 await asyncio.wait_for(self._woken(), self.beat)
 
     async def _keep(self) -> None:
-        """Every beat: say this worker is alive, renew its leases (stopping each table
-        whose lease it lost), and keep the lobby's entries."""
+        """Every beat: renew its leases in the database (stopping each table whose
+        lease it lost), then, on the bus, say it is alive, let the connections of dead
+        gateways go and keep the lobby's entries. Redis away stops only the latter."""
         while True:
             try:
                 await self._renew()
             except Exception:  # the leases run out if this goes on: others take the tables
                 log.exception("worker %s: renewing failed", self.name)
+            try:
+                await self._tell()
+            except Exception as error:
+                log.warning("worker %s: the bus is away: %s", self.name, error)
             await asyncio.sleep(self.beat)
+
+    def _back(self) -> None:
+        """The bus is back: say again which tables this worker owns (their gateways
+        welcome their connections again) and look for tables."""
+        for owned in self.owned.values():
+            self._owns(owned)
+        self._look.set()
+
+    def _owns(self, owned: _Owned) -> None:
+        message = {"table": owned.table.id, "epoch": owned.lease.epoch}
+        self.bus.send(OWNERS, json.dumps(message))
 
     async def _woken(self) -> None:
         stop = asyncio.ensure_future(self._stopping.wait())
@@ -178,13 +199,15 @@ class Worker:
         await self.bus.announce("worker", self.name, self.leases.ttl)
 
     async def _renew(self) -> None:
-        await self._announce()
         held = [o.lease for o in self.owned.values()]
         kept = {lease.table for lease in await asyncio.to_thread(self.leases.renew, held)}
         for lease in held:
             if lease.table not in kept and self.owned.get(lease.table, None) is not None:
                 log.warning("worker %s: lost table %s", self.name, lease.table)
                 await self._let_go(lease.table)
+
+    async def _tell(self) -> None:
+        await self._announce()
         await self._forget_gone_gateways()
         for owned in list(self.owned.values()):
             summary = json.dumps(owned.table.summary())
@@ -198,11 +221,14 @@ class Worker:
             await self._take(lease)
 
     async def _forget_gone_gateways(self) -> None:
-        """The connections of gateways no longer alive leave their tables."""
-        alive = await self.bus.members("gateway")
+        """The connections of gateways not heard of for ``GONE`` seconds leave their
+        tables (a gateway killed; not one that is slow to say so after Redis restarts)."""
+        now = asyncio.get_running_loop().time()
+        for name in await self.bus.members("gateway"):
+            self._seen[name] = now
         for owned in self.owned.values():
             for key, viewer in list(owned.viewers.items()):
-                if key[0] not in alive:
+                if now - self._seen.setdefault(key[0], now) > GONE:
                     del owned.viewers[key]
                     owned.table.part(viewer)
 
@@ -231,7 +257,7 @@ class Worker:
                 *(table.add_bot(self.settings.bot, quiet=n < count - 1) for n in range(count))
             )
         log.info("worker %s: took table %s under epoch %s", self.name, row.id, lease.epoch)
-        self.bus.send(OWNERS, json.dumps({"table": row.id, "epoch": lease.epoch}))
+        self._owns(owned)
 
     async def _let_go(self, table_id: int) -> None:
         owned = self.owned.pop(table_id, None)
@@ -277,6 +303,7 @@ class Worker:
                 old.muted = True
                 table.part(old)
             viewer = RemoteViewer(data.get("account"), str(data["name"]), *key, self.post)
+            self._seen.setdefault(key[0], asyncio.get_running_loop().time())
             owned.viewers[key] = viewer
             hello = parse_command(data["text"])
             assert isinstance(hello, Hello)
