@@ -29,6 +29,10 @@ WAIT = 120.0
 """Seconds any one awaited line may take, on a loaded machine (a hung test fails)."""
 
 
+LINES = threading.Condition()
+"""Notified whenever any process of a test prints a line."""
+
+
 @pytest.fixture
 def redis_url() -> Iterator[str]:
     """The URL of a Redis of this test's own."""
@@ -53,7 +57,9 @@ class Proc:
     def _read(self) -> None:
         assert self.process.stdout is not None
         for line in self.process.stdout:
-            self.seen.append(line)
+            with LINES:
+                self.seen.append(line)
+                LINES.notify_all()
             self.lines.put(line)
         self.lines.put("")
 

@@ -25,7 +25,7 @@ from typing import Any
 import psycopg
 import pytest
 import websockets
-from cluster_harness import WAIT, Proc, processes, stud_process
+from cluster_harness import LINES, WAIT, Proc, processes, stud_process
 from web_harness import check_books
 
 from stud.web.cluster.local import redis_server
@@ -45,6 +45,7 @@ class Cluster:
     started: list[Proc]
     workers: dict[str, Proc] = field(default_factory=dict)
     """Each worker by the name it printed."""
+    gateways: list[Proc] = field(default_factory=list)
 
     def worker(self) -> Proc:
         proc = stud_process(
@@ -70,6 +71,7 @@ class Cluster:
             *TIMING,
         )
         self.started.append(proc)
+        self.gateways.append(proc)
         line = proc.until("open at http://127.0.0.1:")
         return int(line.split("127.0.0.1:")[1].split("/")[0])
 
@@ -101,6 +103,8 @@ class Player:
     acked: list[int] = field(default_factory=list)
     """The seqs of its actions the server acknowledged."""
     welcomes: int = 0
+    reconnects: int = 0
+    seq: int = 0
     errors: list[str] = field(default_factory=list)
     peeked: list[str] = field(default_factory=list)
     """Another seat's down cards, if it ever saw any before that seat showed them."""
@@ -112,39 +116,57 @@ class Player:
         with urllib.request.urlopen(request, timeout=WAIT) as answer:
             return str(json.load(answer)["token"])
 
-    async def play(self, done: Callable[[Player], bool]) -> None:
-        """Sit down and play until ``done`` says so (after each frame)."""
-        url = f"ws://127.0.0.1:{self.port}/ws/{self.table}?token={self.token()}"
-        seq, waiting = 0, False
-        async with websockets.connect(url) as ws:
-            await ws.send(json.dumps({"v": 2, "type": "hello"}))
-            await ws.send(json.dumps({"v": 2, "type": "sit", "seat": self.seat, "buy_in": 200}))
-            while not done(self):
-                message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
-                self.frames.append(message)
-                kind = message["type"]
-                if kind == "welcome":
-                    self.welcomes += 1
+    async def play(self, done: Callable[[Player], bool], *others: int) -> None:
+        """Sit down and play until ``done`` says so (after each frame); a socket its
+        gateway closes is opened again at the next of ``others``, resuming."""
+        token, ports = self.token(), [self.port, *others]
+        sit = {"v": 2, "type": "sit", "seat": self.seat, "buy_in": 200}
+        while True:
+            url = f"ws://127.0.0.1:{ports[0]}/ws/{self.table}?token={token}"
+            try:
+                async with websockets.connect(url) as ws:
+                    await ws.send(json.dumps({"v": 2, "type": "hello"}))
+                    if sit:
+                        await ws.send(json.dumps(sit))
+                        sit = {}
+                    await self._play(ws, done)
+                    return
+            except websockets.ConnectionClosed:
+                if len(ports) < 2:
+                    raise
+                ports = ports[1:]
+                self.reconnects += 1
+
+    async def _play(self, ws: Any, done: Callable[[Player], bool]) -> None:
+        waiting = False
+        while not done(self):
+            message = json.loads(await asyncio.wait_for(ws.recv(), WAIT))
+            self.frames.append(message)
+            kind = message["type"]
+            if kind == "welcome":
+                self.welcomes += 1
+                self.seq = max(self.seq, int(message["last_seq"]))
+                waiting = False
+            elif kind == "snapshot":
+                self.now = message["table"]
+            elif kind == "event" and self.now is not None:
+                self.now = apply_change(self.now, message["change"])
+                if "ack" in message:
+                    self.acked.append(int(message["ack"]))
                     waiting = False
-                elif kind == "snapshot":
-                    self.now = message["table"]
-                elif kind == "event" and self.now is not None:
-                    self.now = apply_change(self.now, message["change"])
-                    if "ack" in message:
-                        self.acked.append(int(message["ack"]))
-                        waiting = False
-                elif kind == "error":
-                    self.errors.append(message["message"])
-                    waiting = False
-                self._look()
-                hand = self.now["hand"] if self.now else None
-                legal = [a["action"] for a in hand["legal"]] if hand and not waiting else []
-                if legal:
-                    action = next(
-                        a for a in ("show", "check", "call", "bring_in", "fold") if a in legal
-                    )
-                    seq, waiting = seq + 1, True
-                    await ws.send(json.dumps({"v": 2, "type": "act", "seq": seq, "action": action}))
+            elif kind == "error":
+                self.errors.append(message["message"])
+                waiting = False
+            self._look()
+            hand = self.now["hand"] if self.now else None
+            legal = [a["action"] for a in hand["legal"]] if hand and not waiting else []
+            if legal:
+                action = next(
+                    a for a in ("show", "check", "call", "bring_in", "fold") if a in legal
+                )
+                self.seq, waiting = self.seq + 1, True
+                act = {"v": 2, "type": "act", "seq": self.seq, "action": action}
+                await ws.send(json.dumps(act))
 
     def _look(self) -> None:
         if self.now is None:
@@ -314,3 +336,96 @@ def test_redis_killed_and_started_again_pauses_the_table(postgres_url: str) -> N
                 state["redis"].wait()
         assert cluster.owner(1) == (next(iter(cluster.workers)), 1)  # nobody lost the table
         _check_played(cluster, player, 1)
+
+
+KILLS = 3
+"""Workers killed in the soak (a gateway too, once), each after ``EVERY`` more
+actions acknowledged across the tables."""
+EVERY = 8
+
+
+def test_a_soak_killing_workers_and_a_gateway_loses_no_hand_and_no_chip(
+    cluster: Cluster,
+) -> None:
+    """Three tables over two gateways and three workers; a worker holding a table is
+    SIGKILLed (and a new one started, as a supervisor would) every ``EVERY`` actions,
+    ``KILLS`` times, and a gateway once: its players reconnect to the other one."""
+    first = cluster.worker()
+    ports = [cluster.gateway(), cluster.gateway()]
+    for table in (1, 2, 3):
+        first.until(f"took table {table} under epoch 1")
+    cluster.worker()
+    cluster.worker()
+    players = [Player(ports[0], 1), Player(ports[1], 2), Player(ports[1], 3)]
+    progress = asyncio.Event()
+    finish: dict[int, int] = {}
+    """Once the kills are over: the hand each table must play to its end after them."""
+
+    def done(p: Player) -> bool:
+        progress.set()
+        hand = p.hand()
+        return (
+            p.table in finish
+            and hand is not None
+            and hand["id"] >= finish[p.table]
+            and hand["phase"] == "over"
+        )
+
+    async def acked_grew(by: int) -> None:
+        start = sum(len(p.acked) for p in players)
+        while sum(len(p.acked) for p in players) < start + by:
+            progress.clear()
+            await progress.wait()
+
+    async def chaos() -> None:
+        for kill in range(KILLS):
+            await acked_grew(EVERY)
+            table = 1 + kill % 3
+            owner, epoch = await asyncio.to_thread(cluster.owner, table)
+            victim = cluster.workers.pop(owner)
+            victim.signal(signal.SIGKILL)
+            await asyncio.to_thread(cluster.worker)  # its replacement
+            taken = f"took table {table} under epoch {epoch + 1}"
+            await asyncio.to_thread(_anyone_says, list(cluster.workers.values()), taken)
+            if kill == 1:  # and a gateway: its players go on at the other one
+                cluster.gateways[1].signal(signal.SIGKILL)
+        await acked_grew(EVERY)
+        for p in players:
+            hand = p.hand()
+            finish[p.table] = (hand["id"] if hand else 0) + 1
+        progress.set()
+
+    async def soak() -> None:
+        await asyncio.gather(
+            players[0].play(done),
+            players[1].play(done, ports[0]),
+            players[2].play(done, ports[0]),
+            chaos(),
+        )
+
+    try:
+        asyncio.run(soak())
+    except BaseException:
+        for p in players:
+            print("PLAYER", p.table, p.port, len(p.acked), p.welcomes, p.reconnects, p.errors, [
+                (f["type"], f.get("no")) for f in p.frames[-6:]], finish)
+            hand = p.hand()
+            print("HAND", hand and {k: hand[k] for k in ("id", "phase", "actor", "legal")},
+                  p.now and [(x["seat"], x.get("sitting_out"), x.get("connected"), x.get("in_hand")) for x in p.now["seats"] if x])
+        for proc in cluster.started:
+            print("PROC", proc.pid, proc.process.args[5:8], "".join(proc.seen[-15:]))
+        raise
+    assert players[1].reconnects == players[2].reconnects == 1
+    for p in players:
+        _check_played(cluster, p, p.table)
+    with psycopg.connect(cluster.db) as connection:
+        epochs = connection.execute("SELECT max(epoch) FROM table_leases").fetchone()
+    assert epochs is not None and epochs[0] >= 2
+
+
+def _anyone_says(procs: list[Proc], wanted: str) -> None:
+    """Until one of the processes printed ``wanted``."""
+    with LINES:
+        assert LINES.wait_for(
+            lambda: any(wanted in line for proc in procs for line in proc.seen), WAIT
+        ), wanted
