@@ -21,6 +21,8 @@ import uuid
 from dataclasses import dataclass
 from typing import Any
 
+from sqlalchemy import select
+
 from stud.rules import Rules
 from stud.web.cluster.bus import Bus
 from stud.web.cluster.remote import OWNERS, WORKERS, gateway_channel, table_channel
@@ -28,7 +30,7 @@ from stud.web.cluster.worker import SUMMARIES
 from stud.web.protocol import Command, Hello
 from stud.web.room import Room, _NewTable
 from stud.web.settings import Settings
-from stud.web.store import Store
+from stud.web.store import Store, TableRow, TournamentRow, TournamentTableRow
 from stud.web.table import Table
 from stud.web.tournament import Director
 from stud.web.viewer import Viewer
@@ -98,26 +100,22 @@ class GatewayRoom(Room):
         self._refresh_tables()
 
     def _refresh_tables(self) -> None:
-        for row in self.store.tables():
-            if row.id not in self.tables and row.id in self._cash():
-                rules = Rules.from_stakes(row.stakes, row.variant)
-                if row.rake:
-                    rules = rules.with_rake(row.rake)
-                self._start(_NewTable(row.id, row.name, rules, row.seats, row.bots))
+        for row in self._cash_tables():
+            if row.id not in self.tables:
+                self._remote(row)
 
-    def _cash(self) -> set[int]:
-        tournament = {
-            t.table_id for t in (*self.store.tournaments(), *self.store.finished_tournaments())
-        }
-        return {row.id for row in self.store.tables()} - tournament - self._tournament_tables()
+    def _remote(self, row: TableRow) -> None:
+        rules = Rules.from_stakes(row.stakes, row.variant)
+        if row.rake:
+            rules = rules.with_rake(row.rake)
+        self._start(_NewTable(row.id, row.name, rules, row.seats, row.bots))
 
-    def _tournament_tables(self) -> set[int]:
-        from sqlalchemy import select  # noqa: PLC0415
-
-        from stud.web.store import TournamentTableRow  # noqa: PLC0415
-
+    def _cash_tables(self) -> list[TableRow]:
+        """The stored tables that are not a tournament's."""
         with self.store.engine.connect() as connection:
-            return set(connection.scalars(select(TournamentTableRow.table_id)))
+            tournament = set(connection.scalars(select(TournamentRow.table_id)))
+            tournament |= set(connection.scalars(select(TournamentTableRow.table_id)))
+        return [row for row in self.store.tables() if row.id not in tournament]
 
     async def ready(self) -> None:
         await self.bus.subscribe(gateway_channel(self.name), self._frames)
@@ -207,12 +205,17 @@ class GatewayRoom(Room):
     def _owner_changed(self, message: str) -> None:
         """A table has a new owner: each connection there says hello again, afresh."""
         table = int(json.loads(message)["table"])
-        if table not in self.tables:
-            with contextlib.suppress(Exception):
-                self._refresh_tables()
+        if table not in self.tables:  # opened at another gateway: read it off the loop
+            self._tasks.append(asyncio.get_running_loop().create_task(self._learn_tables()))
         for number, conn in list(self._conns.items()):
             if conn.table == table:
                 self._welcome_again(number, conn)
+
+    async def _learn_tables(self) -> None:
+        with contextlib.suppress(Exception):  # the database away: the next owner tells again
+            for row in await asyncio.to_thread(self._cash_tables):
+                if row.id not in self.tables:
+                    self._remote(row)
 
     def _welcome_all_again(self) -> None:
         for number, conn in list(self._conns.items()):
