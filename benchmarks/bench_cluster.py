@@ -263,7 +263,8 @@ async def _failovers(
             hand = now["hand"] if now else None
             legal = [a["action"] for a in hand["legal"]] if hand and not waiting else []
             if legal:
-                action = next(a for a in ("check", "bring_in", "call", "fold") if a in legal)
+                wanted = ("show", "check", "bring_in", "call", "fold")
+                action = next((a for a in wanted if a in legal), legal[0])
                 seq, waiting = seq + 1, True
                 await ws.send(json.dumps({"v": 2, "type": "act", "seq": seq, "action": action}))
     await asyncio.gather(*starting)

@@ -45,7 +45,7 @@ _TAKE = text("""
         expires_at = now() + make_interval(secs => :ttl)
     WHERE table_id IN (
         SELECT l.table_id FROM table_leases l JOIN tables t ON t.id = l.table_id
-        WHERE l.expires_at < now() AND NOT t.closed
+        WHERE l.expires_at < now() - make_interval(secs => :late) AND NOT t.closed
         ORDER BY l.table_id LIMIT :n FOR UPDATE OF l SKIP LOCKED)
     RETURNING table_id, epoch
 """)
@@ -82,13 +82,14 @@ class Leases:
             connection.execute(_ENSURE)
             return int(connection.execute(_COUNT).scalar_one())
 
-    def take(self, most: int) -> list[Lease]:
-        """Up to ``most`` tables whose lease ran out, now this worker's, each under an
-        epoch one more than before."""
+    def take(self, most: int, late: float = 0.0) -> list[Lease]:
+        """Up to ``most`` tables whose lease ran out (``late`` seconds ago or more), now
+        this worker's, each under an epoch one more than before."""
         if most <= 0:
             return []
         with self._engine.begin() as connection:
-            rows = connection.execute(_TAKE, {"me": self.owner, "ttl": self.ttl, "n": most})
+            values = {"me": self.owner, "ttl": self.ttl, "n": most, "late": late}
+            rows = connection.execute(_TAKE, values)
             return [Lease(table, epoch) for table, epoch in rows]
 
     def renew(self, held: list[Lease]) -> list[Lease]:

@@ -4,7 +4,8 @@
 Every ``beat`` (a third of the lease) the worker renews its leases in one
 statement; a table whose lease it lost is stopped at once and its connections
 muted (its new owner welcomes them). It then takes tables nobody holds, up to its
-share (the tables over the live workers, rounded up), each under a new epoch:
+share (the tables over the live workers, rounded up), and any table left without
+an owner for a whole lease besides, each under a new epoch:
 the table is read back as stored, its unfinished hand dealt again from the
 stored deck and replayed (the restart path), and its gateways told to welcome
 their connections again. Each table's rows carry the epoch, so a worker that
@@ -218,6 +219,11 @@ class Worker:
         workers = len(await self.bus.members("worker") | {self.name})
         share = math.ceil(total / workers)
         for lease in await asyncio.to_thread(self.leases.take, share - len(self.owned)):
+            await self._take(lease)
+        # A table left without an owner for a whole lease is taken whatever the share:
+        # the workers that count toward it may still be starting (or be dead).
+        orphans = await asyncio.to_thread(self.leases.take, total, self.leases.ttl)
+        for lease in orphans:
             await self._take(lease)
 
     async def _forget_gone_gateways(self) -> None:
