@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 EXTRAS = {
     # pydantic is the server's too, but typer itself needs it, so it is always there.
-    "server": {"starlette", "uvicorn", "uvloop", "httptools", "websockets", "psycopg"},
+    "server": {"starlette", "uvicorn", "uvloop", "httptools", "websockets", "psycopg", "redis"},
     "ray": {"ray"},
     "env": {"pettingzoo", "gymnasium"},
     "plot": {"matplotlib"},

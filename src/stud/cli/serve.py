@@ -22,7 +22,7 @@ from stud.cli.app import app, fail
 __all__ = ["SERVER_PACKAGES", "serve"]
 
 SERVER_PACKAGES = frozenset(
-    {"starlette", "uvicorn", "uvloop", "httptools", "websockets", "pydantic", "psycopg"}
+    {"starlette", "uvicorn", "uvloop", "httptools", "websockets", "pydantic", "psycopg", "redis"}
 )
 """The ``server`` extra's packages: a missing one means the extra is not installed."""
 
@@ -86,6 +86,23 @@ def serve(
             " repeat for more. Default: the --host address and this machine's names."
         ),
     ] = None,
+    role: Annotated[
+        str | None,
+        typer.Option(help="On many processes: 'gateway' (pages, sockets) or 'worker' (tables)."),
+    ] = None,
+    redis: Annotated[
+        str | None,
+        typer.Option(help="The Redis the gateways and workers share: redis://host:port/0."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option(help="A cluster on this machine: this many table workers.")
+    ] = 0,
+    gateways: Annotated[
+        int, typer.Option(help="A cluster on this machine: this many gateways (ports from --port).")
+    ] = 0,
+    lease: Annotated[
+        float, typer.Option(help="Seconds a worker's hold on a table lasts unless renewed.")
+    ] = 3.0,
 ) -> None:
     """Serve the cardroom: lobby, tables with people and bots, histories, chat."""
     # The server loads only for this command, and only from the `server` extra.
@@ -123,6 +140,21 @@ def serve(
     url = db or default_db()
     if url.startswith("postgresql") and not _installed("psycopg"):
         fail(INSTALL_SERVER)
+    _check_cluster(role, redis, workers, gateways, url, lease)
+    if workers or gateways:
+        from stud.web.cluster.local import local_cluster  # noqa: PLC0415
+
+        passed = [
+            *("--bot", bot, "--bot-delay", str(bot_delay), "--turn-time", str(turn_time)),
+            *("--time-bank", str(time_bank), "--hand-pause", str(hand_pause)),
+            *("--lease", str(lease)),
+            *(f"--allowed-host={name}" for name in allowed_host or ()),
+        ]
+        try:
+            status = local_cluster(url, redis, workers, gateways, host, port, passed)
+        except (FileNotFoundError, RuntimeError) as error:
+            fail(str(error))
+        raise typer.Exit(status)
     if db is None:
         Path(url).parent.mkdir(parents=True, exist_ok=True)
     try:
@@ -136,6 +168,11 @@ def serve(
         hand_pause=hand_pause,
         bot=bot,
     )
+    if role == "worker" and redis is not None:
+        from stud.web.cluster.local import run_worker  # noqa: PLC0415
+
+        run_worker(store, redis, settings, lease)
+        return
     # Listen before saying so: once the URL is printed, connections wait in the backlog.
     try:
         listener = socket.create_server((host, port), backlog=512)
@@ -143,7 +180,13 @@ def serve(
         fail(f"cannot listen on {host}:{port}: {error.strerror}")
     port = listener.getsockname()[1]
     hosts = [*(allowed_host or ()), host, *LOCAL_HOSTS]
-    application = create_app(Room(store, settings), hosts=hosts)
+    room = Room(store, settings)
+    if role == "gateway" and redis is not None:
+        from stud.web.cluster.bus import RedisBus  # noqa: PLC0415
+        from stud.web.cluster.gateway import GatewayRoom  # noqa: PLC0415
+
+        room = GatewayRoom(store, RedisBus(redis), settings)
+    application = create_app(room, hosts=hosts)
     # No per-message compression: a table sends seven small frames an action, and
     # deflating each for each connection cost the server more than the frames.
     # uvloop's event loop where installed (uvicorn's own choice, made explicit): the
@@ -161,7 +204,8 @@ def serve(
         ws_per_message_deflate=False,
         **options,
     )
-    typer.echo(f"The cardroom is open at http://{host}:{port}/  (Ctrl-C closes it)")
+    what = "The cardroom's gateway" if role == "gateway" else "The cardroom"
+    typer.echo(f"{what} is open at http://{host}:{port}/  (Ctrl-C closes it)")
     sys.stdout.flush()
     # Short collector pauses: young passes only, survivors out of its walks.
     collector = Collector()
@@ -171,3 +215,32 @@ def serve(
             uvicorn.Server(config).run()
     finally:
         collector.uninstall()
+
+
+ROLES = ("gateway", "worker")
+
+
+def _check_cluster(
+    role: str | None, redis: str | None, workers: int, gateways: int, db: str, lease: float
+) -> None:
+    """The options of a cardroom on many processes, each wrong one said in one line."""
+    if role is not None and role not in ROLES:
+        fail(f"--role {role}: give gateway or worker")
+    if workers < 0 or gateways < 0:
+        fail("--workers and --gateways count processes: 1 or more")
+    local = workers > 0 or gateways > 0
+    if local and role is not None:
+        fail("--role runs one process of a cluster; --workers/--gateways start a whole one")
+    if local and not (workers and gateways):
+        fail("a cluster on this machine needs --workers N and --gateways M, at least 1 each")
+    if not 0.5 <= lease <= 600:
+        fail(f"--lease {lease}: give 0.5 to 600 seconds")
+    if role is not None and redis is None:
+        fail(f"--role {role} needs --redis redis://host:port/0, the bus it shares")
+    if redis is not None and not redis.startswith(("redis://", "rediss://", "unix://")):
+        fail(f"--redis {redis}: give a redis://, rediss:// or unix:// URL")
+    if redis is not None and not (role or local):
+        fail("--redis is for a cardroom on many processes: give --role or --workers/--gateways")
+    if (role or local) and not db.startswith("postgresql"):
+        what = f"--role {role}" if role else "a cluster"
+        fail(f"{what} needs --db postgresql://...: its processes share one database")

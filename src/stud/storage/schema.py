@@ -29,6 +29,7 @@ __all__ = [
     "Ledger",
     "LoginSession",
     "SeatRow",
+    "TableLease",
     "TableRow",
     "TournamentRow",
     "TournamentTableRow",
@@ -136,6 +137,9 @@ class HandRow(Base):
     """The terminal session that played the hand (none for a cardroom hand)."""
     number: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The hand's number in its terminal session."""
+    epoch: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The lease epoch of the worker that dealt or finished it (``TableLease``; none in
+    one process)."""
     chair: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The seat (0-based, in the hand's order) a terminal hand was played from."""
     net: Mapped[int | None] = mapped_column(Integer, nullable=True)
@@ -154,6 +158,22 @@ class HandEvent(Base):
     seq: Mapped[int | None] = mapped_column(Integer, nullable=True)
     """The ``seq`` of the person's message that this action was (none for a bot's or
     the clock's): a seat's last applied one is its newest here (``last_seqs``)."""
+    epoch: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    """The lease epoch of the worker that stored it: the fencing token the database
+    checks against ``TableLease`` (none in one process)."""
+
+
+class TableLease(Base):
+    """Which worker of a cardroom on many processes owns a table, until when, and the
+    epoch it owns it under (one more at each change of owner). In PostgreSQL a
+    trigger refuses a hand or action row whose epoch is not the table's current one,
+    so a worker that lost its lease cannot write even if it still runs."""
+
+    __tablename__ = "table_leases"
+    table_id: Mapped[int] = mapped_column(ForeignKey("tables.id"), primary_key=True)
+    owner: Mapped[str] = mapped_column(String(64), default="")
+    epoch: Mapped[int] = mapped_column(Integer, default=0)
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
 
 
 class ChatRow(Base):

@@ -126,23 +126,31 @@ class _Loaded:
     chat: list[tuple[str, str, float]]
 
 
-async def store_row(store: Store, row: Row) -> Any:
+async def store_row(store: Store, row: Row, epoch: int | None = None) -> Any:
     """Store one row the logic asked for; the store's answer (a seat's row, a hand's id).
 
-    A hand's rows go through the writer thread; the rest are one transaction each in
-    a worker thread."""
+    A hand's rows go through the writer thread, with the table's lease ``epoch`` on
+    many processes (the database refuses them under any other); the rest are one
+    transaction each in a worker thread."""
     match row:
         case ActionRow():
             return await store.save_action(
-                row.hand, row.number, row.seat, row.action, row.timed_out, row.seq
+                row.hand, row.number, row.seat, row.action, row.timed_out, row.seq, epoch
             )
         case StartRow():
             return await store.save_start(
-                row.table, row.deck, row.seats, row.names, row.accounts, row.stacks, row.shuffle
+                row.table,
+                row.deck,
+                row.seats,
+                row.names,
+                row.accounts,
+                row.stacks,
+                row.shuffle,
+                epoch,
             )
         case FinishRow():
             return await store.save_finish(
-                row.hand, row.table, row.stacks, row.pot, row.phh, rake=row.rake
+                row.hand, row.table, row.stacks, row.pot, row.phh, rake=row.rake, epoch=epoch
             )
         case SitRow():
             return await asyncio.to_thread(
@@ -200,6 +208,9 @@ class Table:
         """Bots asked for and not yet seated."""
         self.on_change: Callable[[], None] | None = None
         """Told each time the table publishes a change (the lobby's feed listens)."""
+        self.fence: int | None = None
+        """The lease epoch its hands are stored under, when a worker of a cardroom on
+        many processes owns it (``stud.web.cluster``); none in one process."""
 
     # -- what the rest of the server reads -------------------------------------------
 
@@ -378,7 +389,7 @@ class Table:
         follow a write or come ``Later`` taken when reached (their effects first)."""
         for effect in effects:
             if isinstance(effect, Write):
-                answer = await store_row(self.store, effect.row)
+                answer = await store_row(self.store, effect.row, self.fence)
                 if effect.then is not None:
                     await self.carry_out(effect.then(answer))
             elif isinstance(effect, Later):

@@ -13,9 +13,14 @@ from alembic import command
 from alembic.config import Config
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
+from sqlalchemy import text
 from sqlalchemy.engine import Connection, Engine
 
 __all__ = ["head", "known", "revision", "upgrade"]
+
+
+_MIGRATING = 0x5707_0001
+"""The advisory lock PostgreSQL upgrades are made under."""
 
 
 def _config() -> Config:
@@ -26,9 +31,13 @@ def _config() -> Config:
 
 def upgrade(engine: Engine, prepare: Callable[[Connection], None] | None = None) -> None:
     """Bring the database behind ``engine`` to the newest schema, in one transaction
-    (``prepare`` first runs in it, to set an old database out of the way)."""
+    (``prepare`` first runs in it, to set an old database out of the way). On
+    PostgreSQL the processes of a cardroom opening one database at once upgrade it
+    one after another, under an advisory lock held to the commit."""
     config = _config()
     with engine.begin() as connection:
+        if connection.dialect.name == "postgresql":
+            connection.execute(text("SELECT pg_advisory_xact_lock(:key)"), {"key": _MIGRATING})
         if prepare is not None:
             prepare(connection)
         config.attributes["connection"] = connection

@@ -53,10 +53,12 @@ class Hands(StoreBase):
         accounts: Sequence[int],
         stacks: Sequence[int],
         shuffle: str | None = None,
+        epoch: int | None = None,
     ) -> asyncio.Future[int]:
-        """A dealt hand, before anyone acts, queued for the writer: its id, once committed."""
+        """A dealt hand, before anyone acts, queued for the writer: its id, once committed
+        (``epoch``: the table's lease epoch, on many processes)."""
         return self.writer.submit(
-            _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle)
+            _hand_row(table_id, deck, seats, names, accounts, stacks, shuffle, epoch)
         )
 
     def save_action(
@@ -67,20 +69,28 @@ class Hands(StoreBase):
         action: dict[str, Any],
         timed_out: bool,
         seq: int | None = None,
+        epoch: int | None = None,
     ) -> asyncio.Future[None]:
         """One action of a hand, queued for the writer and stored before anyone hears of it
         (``seq``: the person's message it was, if one; the hot path: a plain row, no ORM)."""
-        row = _action_row(hand_id, number, seat, action, timed_out, seq)
+        row = _action_row(hand_id, number, seat, action, timed_out, seq, epoch)
         return self.writer.submit(Insert(HandEvent, row))
 
     def save_finish(
-        self, hand_id: int, table_id: int, stacks: dict[int, int], pot: int, phh: str, rake: int = 0
+        self,
+        hand_id: int,
+        table_id: int,
+        stacks: dict[int, int],
+        pot: int,
+        phh: str,
+        rake: int = 0,
+        epoch: int | None = None,
     ) -> asyncio.Future[None]:
         """Commit a finished hand, queued for the writer: the seats' new stacks, its history
         and the house's rake (R9.4: the chips the stacks lost to it go to the house's
         bankroll), at once; done once it is committed."""
         return self.writer.submit(
-            _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id)
+            _hand_finished(hand_id, table_id, stacks, pot, phh, rake, self._house_id, epoch)
         )
 
     def unfinished_hand(self, table_id: int) -> UnfinishedHand | None:
@@ -161,6 +171,7 @@ def _hand_row(
     accounts: Sequence[int],
     stacks: Sequence[int],
     shuffle: str | None = None,
+    epoch: int | None = None,
 ) -> Callable[[Connection], int]:
     def write(connection: Connection) -> int:
         row = {
@@ -171,6 +182,7 @@ def _hand_row(
             "names": list(names),
             "accounts": list(accounts),
             "stacks": list(stacks),
+            "epoch": epoch,
         }
         hand_id: int = connection.execute(_NEW_HAND, row).scalar_one()
         return hand_id
@@ -185,6 +197,7 @@ def _action_row(
     action: dict[str, Any],
     timed_out: bool,
     seq: int | None,
+    epoch: int | None = None,
 ) -> dict[str, Any]:
     return {
         "hand_id": hand_id,
@@ -194,6 +207,7 @@ def _action_row(
         "timed_out": timed_out,
         "at": now(),
         "seq": seq,
+        "epoch": epoch,
     }
 
 
@@ -205,12 +219,14 @@ def _hand_finished(
     phh: str,
     rake: int,
     house: int,
+    epoch: int | None = None,
 ) -> Callable[[Connection], None]:
     def write(connection: Connection) -> None:
         if rake:
             move(connection, house, rake, "rake", table_id)
         ended = connection.execute(
-            _END_HAND, {"b_hand": hand_id, "b_ended": now(), "b_pot": pot, "b_phh": phh}
+            _END_HAND,
+            {"b_hand": hand_id, "b_ended": now(), "b_pot": pot, "b_phh": phh, "b_epoch": epoch},
         )
         if ended.rowcount != 1:
             raise StoreError(f"there is no hand {hand_id} to finish")
@@ -230,7 +246,12 @@ _NEW_HAND = insert(_HANDS).returning(_HANDS.c.id)
 _END_HAND = (
     update(_HANDS)
     .where(_HANDS.c.id == bindparam("b_hand"))
-    .values(ended_at=bindparam("b_ended"), pot=bindparam("b_pot"), phh=bindparam("b_phh"))
+    .values(
+        ended_at=bindparam("b_ended"),
+        pot=bindparam("b_pot"),
+        phh=bindparam("b_phh"),
+        epoch=bindparam("b_epoch"),
+    )
 )
 _SEAT_STACK = (
     update(_SEATS)
