@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections.abc import Callable
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -83,7 +84,9 @@ async def _serve_socket(
     wire: Wire | None = websocket.scope.get("extensions", {}).get(WIRE)
     inbox = Inbox(table, viewer)
     sender = Sender(websocket, viewer, wire, inbox, room.slow_reader) if wire else None
-    writer = asyncio.create_task(_write(websocket, viewer, inbox)) if wire is None else None
+    writer = None
+    if wire is None:
+        writer = asyncio.create_task(send_frames(websocket, viewer, lambda: inbox.close_code))
     if token:
         room.sessions.setdefault(token, set()).add(viewer)
     table.join(viewer, first)
@@ -210,8 +213,9 @@ class Sender:
             await self._closing
 
 
-async def _write(websocket: WebSocket, viewer: Viewer, inbox: Inbox) -> None:
-    """Send a connection's frames through ASGI as they are queued (without a ``Wire``)."""
+async def send_frames(websocket: WebSocket, viewer: Viewer, close: Callable[[], int]) -> None:
+    """Send a connection's frames through ASGI as they are queued (without a ``Wire``),
+    then close it with the code ``close`` gives at that moment."""
     while frames := await viewer.frames():
         try:
             for text in frames:
@@ -219,4 +223,4 @@ async def _write(websocket: WebSocket, viewer: Viewer, inbox: Inbox) -> None:
         except (WebSocketDisconnect, RuntimeError):
             return
     with contextlib.suppress(Exception):
-        await websocket.close(code=inbox.close_code)
+        await websocket.close(code=close())

@@ -5,7 +5,6 @@ sends nothing; whatever it sends is ignored."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
 from starlette.routing import WebSocketRoute
 from starlette.websockets import WebSocket, WebSocketDisconnect
@@ -13,6 +12,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from stud.web.frames import frame
 from stud.web.room import Room
 from stud.web.routes.common import origin_ok, token
+from stud.web.routes.connection import send_frames
 from stud.web.viewer import Viewer
 
 __all__ = ["routes"]
@@ -33,7 +33,7 @@ def routes(room: Room) -> list[WebSocketRoute]:
         account = await asyncio.to_thread(room.store.account, held) if held else None
         viewer = Viewer(account.id if account else None, "lobby", limit=50)
         room.lobby.watch(viewer)
-        writer = asyncio.create_task(_write(websocket, viewer))
+        writer = asyncio.create_task(send_frames(websocket, viewer, lambda: 1000))
         try:
             while (await websocket.receive())["type"] != "websocket.disconnect":
                 pass
@@ -45,14 +45,3 @@ def routes(room: Room) -> list[WebSocketRoute]:
             await writer
 
     return [WebSocketRoute("/ws/lobby", lobby)]
-
-
-async def _write(websocket: WebSocket, viewer: Viewer) -> None:
-    while frames := await viewer.frames():
-        try:
-            for text in frames:
-                await websocket.send_text(text)
-        except (WebSocketDisconnect, RuntimeError):
-            return
-    with contextlib.suppress(Exception):
-        await websocket.close()
