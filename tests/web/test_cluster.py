@@ -28,6 +28,7 @@ import websockets
 from cluster_harness import LINES, WAIT, Proc, processes, stud_process
 from web_harness import check_books
 
+from stud.compiled.warmup import warm_up
 from stud.web.cluster.local import redis_server
 from stud.web.frames import apply_change
 from stud.web.store import Store
@@ -88,8 +89,16 @@ class Cluster:
         return str(row[0]), int(row[1])
 
 
+@pytest.fixture(scope="module")
+def kernels() -> None:
+    """The compiled kernels in numba's cache before any worker starts: a worker loads
+    them before it says it is running, and compiling them afresh on a loaded machine
+    may take longer than a line is awaited."""
+    warm_up()
+
+
 @pytest.fixture
-def cluster(postgres_url: str) -> Iterator[Cluster]:
+def cluster(postgres_url: str, kernels: None) -> Iterator[Cluster]:
     with redis_server() as (redis, _), processes() as started:
         yield Cluster(postgres_url, redis, started)
 
