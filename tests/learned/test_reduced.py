@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from stud.learned.cfr import CFRPlus, best_response, exploitability, uniform
+from stud.compiled.cfr import CFRPlus, best_response, exploitability, uniform
 from stud.learned.reduced import (
     CALL,
     DECISION,

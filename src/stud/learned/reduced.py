@@ -3,7 +3,7 @@
 Seven-card stud is far too large for an exact best response, so strategies learned
 on it can only be measured by play. On a reduced game with the same shape the exact
 exploitability of a strategy (how much a best response to it wins) can be computed,
-and a learning method compared with tabular CFR (``stud.learned.cfr``) at the same
+and a learning method compared with tabular CFR (``stud.compiled.cfr``) at the same
 budget. ``ReducedStud`` keeps what makes stud stud: two players, a card dealt face
 down, then cards dealt face up street by street, limit betting on every street (a
 bet and raises up to a cap, the bet larger on later streets), the best hand showing

@@ -5,7 +5,7 @@ reservoir of its past selves, whose strength on the full game can only be measur
 by play. This module runs the same method (the same network shape, the same PPO
 gradients and Adam steps of ``stud.learned.train``, the same reservoir of past
 snapshots as opponents) on a reduced game (``stud.learned.reduced``), where the
-exploitability of the policy it learns is exact (``stud.learned.cfr``), so it can
+exploitability of the policy it learns is exact (``stud.compiled.cfr``), so it can
 be set against tabular CFR+ at the same budget of CPU time.
 
 Hands are sampled many at a time: every hand of a batch walks the tree in step,
@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import numpy as np
 import numpy.typing as npt
 
-from stud.learned.cfr import Strategy
+from stud.compiled.cfr import Strategy
 from stud.learned.reduced import CHANCE, DECISION, STANCES, TERMINAL, GameTree
 from stud.learned.train import (
     Adam,
